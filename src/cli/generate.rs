@@ -1,0 +1,319 @@
+//! `gridpress generate`: a project file and/or flags → puzzle(s) → JSON.
+
+use super::read_file;
+use crate::error::InputError;
+use crate::export::json;
+use crate::generate::{Generator, Options};
+use crate::model::{Language, Mask, Puzzle, Shape, UmlautMode, Vocabulary, Word};
+use crate::project::{GeneratorSettings, GridSettings, Project, Rect, write_atomic};
+use anyhow::Context;
+use clap::Args;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Arguments of `generate`; flags override the project file.
+#[derive(Args, Debug, Default)]
+pub struct GenerateArgs {
+    /// A project file (RON).
+    pub project: Option<PathBuf>,
+    /// A vocabulary file: `WORD` or `WORD=clue` per line; repeatable, first = highest priority.
+    #[arg(long = "words")]
+    pub words: Vec<PathBuf>,
+    /// Draw N words from the vocabularies by priority (otherwise every word must be placed).
+    #[arg(long)]
+    pub pick: Option<usize>,
+    /// Grid size COLSxROWS, e.g. 15x12.
+    #[arg(long)]
+    pub size: Option<String>,
+    /// A built-in shape (`--shape help` lists them).
+    #[arg(long)]
+    pub shape: Option<String>,
+    /// A mask file: `.` playable, `#` outside, `x` restricted; one line per row.
+    #[arg(long)]
+    pub mask: Option<PathBuf>,
+    /// A restricted rectangle COL,ROW,W,H; repeatable.
+    #[arg(long = "restrict")]
+    pub restrict: Vec<String>,
+    /// Comma list of E,W,S,N,SE,NW,SW,NE or `all`.
+    #[arg(long)]
+    pub directions: Option<String>,
+    /// Solution word for the leftover cells.
+    #[arg(long)]
+    pub solution: Option<String>,
+    /// Offensive words (one per line), added to the built-in lists.
+    #[arg(long)]
+    pub banned: Option<PathBuf>,
+    /// Filler letter frequencies: en, de or vocabulary (default: de when a word has umlauts or ß, else en).
+    #[arg(long)]
+    pub language: Option<String>,
+    /// The seed.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// A batch of N puzzles, no drawn word repeated across the batch.
+    #[arg(long)]
+    pub count: Option<usize>,
+    /// Give up after this many seconds and return the best result.
+    #[arg(long = "time-limit")]
+    pub time_limit: Option<f64>,
+    /// Write the puzzle JSON here (a list when --count > 1).
+    #[arg(long)]
+    pub json: Option<PathBuf>,
+}
+
+/// Generates the built-in sample project and prints it.
+pub fn show_sample() -> anyhow::Result<()> {
+    let project = Project::sample();
+    eprintln!("Gridpress: the desktop app is not built yet; showing the built-in sample project.");
+    eprintln!("Try `gridpress generate --help` for the command line.\n");
+    let puzzles = make(&project, None)?;
+    print_puzzles(&project, &puzzles);
+    Ok(())
+}
+
+/// Runs `generate`.
+pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
+    if args.shape.as_deref() == Some("help") {
+        for s in Shape::ALL {
+            println!("{}", s.name());
+        }
+        return Ok(());
+    }
+    let project = project_from(args)?;
+    let puzzles = make(&project, args.banned.as_deref())?;
+    match &args.json {
+        Some(path) => {
+            let text = if puzzles.len() == 1 {
+                json::to_string(&puzzles[0])
+            } else {
+                json::list_to_string(&puzzles)
+            };
+            write_atomic(path, text.as_bytes())
+                .with_context(|| format!("writing {}", path.display()))?;
+            eprintln!("wrote {} puzzle(s) to {}", puzzles.len(), path.display());
+        }
+        None => print_puzzles(&project, &puzzles),
+    }
+    Ok(())
+}
+
+fn make(project: &Project, banned_file: Option<&Path>) -> anyhow::Result<Vec<Puzzle>> {
+    let mut spec = project.to_spec()?;
+    if let Some(path) = banned_file {
+        let text = String::from_utf8(read_file(path)?)
+            .map_err(|_| InputError::at(&path.display().to_string(), 0, "not valid UTF-8 text"))?;
+        spec.banned = crate::project::banned_letters(
+            project
+                .offensive_words
+                .iter()
+                .map(String::as_str)
+                .chain(crate::model::blacklist::list_words(&text)),
+            project.umlauts,
+        )?;
+    }
+    let g = &project.generator;
+    if !(g.time_limit_seconds > 0.0 && g.time_limit_seconds.is_finite()) {
+        return Err(InputError::msg("the time limit must be a positive number of seconds").into());
+    }
+    let generator = Generator::new(spec)?;
+    let options = Options {
+        seed: g.seed,
+        time_limit: Duration::from_secs_f64(g.time_limit_seconds),
+        cancel: None,
+    };
+    let puzzles = generator.generate_batch(g.count.max(1), &options)?;
+    for p in &puzzles {
+        for r in &p.report.relaxed {
+            eprintln!("warning: seed {}: {r}", p.seed);
+        }
+    }
+    Ok(puzzles)
+}
+
+fn print_puzzles(project: &Project, puzzles: &[Puzzle]) {
+    for p in puzzles {
+        println!("{} (seed {})\n", project.name, p.seed);
+        print!("{}", p.to_text());
+        let mut words: Vec<&str> = p.words.iter().map(|w| w.display.as_str()).collect();
+        words.sort_by_key(|w| w.to_lowercase());
+        println!("\n{}", words.join(", "));
+        if let Some(s) = &p.solution {
+            println!("Solution: {}", s.word);
+        }
+        println!();
+    }
+}
+
+/// The project the flags describe, on top of the project file if given.
+fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
+    let mut project = match &args.project {
+        Some(path) => Project::load(path)?,
+        None => {
+            if args.words.is_empty() {
+                return Err(
+                    InputError::msg("give a project file or at least one --words file").into(),
+                );
+            }
+            if args.size.is_none() && args.mask.is_none() {
+                return Err(InputError::msg("give --size COLSxROWS or --mask FILE").into());
+            }
+            Project {
+                format_version: crate::project::FORMAT_VERSION,
+                name: "Word search".into(),
+                language: Language::English,
+                umlauts: UmlautMode::Keep,
+                grid: GridSettings {
+                    width: 0,
+                    height: 0,
+                    shape: "rectangle".into(),
+                    cells: None,
+                    restricted: Vec::new(),
+                },
+                vocabularies: Vec::new(),
+                exclusion_groups: Vec::new(),
+                offensive_words: Vec::new(),
+                letters: Vec::new(),
+                preassigned_words: Vec::new(),
+                generator: crate::project::Project::sample().generator,
+                template: None,
+            }
+        }
+    };
+    if args.project.is_none() {
+        project.generator = GeneratorSettings {
+            pick: None,
+            solution: None,
+            directions: "all".into(),
+            ..project.generator
+        };
+    }
+    if !args.words.is_empty() {
+        project.vocabularies = args
+            .words
+            .iter()
+            .map(|p| load_words(p, args.pick.is_none()))
+            .collect::<Result<_, _>>()?;
+    }
+    if let Some(size) = &args.size {
+        let (w, h) = parse_size(size)?;
+        project.grid.width = w;
+        project.grid.height = h;
+        project.grid.cells = None;
+    }
+    if let Some(shape) = &args.shape {
+        Shape::from_name(shape).ok_or_else(|| {
+            InputError::msg(format!("unknown shape {shape:?} (try --shape help)"))
+        })?;
+        project.grid.shape = shape.clone();
+    }
+    if let Some(path) = &args.mask {
+        let name = path.display().to_string();
+        let text = String::from_utf8(read_file(path)?)
+            .map_err(|_| InputError::at(&name, 0, "not valid UTF-8 text"))?;
+        let mask = Mask::parse(&text, &name)?;
+        project.grid.width = mask.width();
+        project.grid.height = mask.height();
+        project.grid.cells = Some(mask.to_rows());
+    }
+    for r in &args.restrict {
+        project.grid.restricted.push(parse_rect(r)?);
+    }
+    let g = &mut project.generator;
+    if let Some(d) = &args.directions {
+        g.directions = d.clone();
+    }
+    if args.pick.is_some() {
+        g.pick = args.pick;
+    }
+    if args.solution.is_some() {
+        g.solution = args.solution.clone();
+    }
+    if let Some(s) = args.seed {
+        g.seed = s;
+    }
+    if let Some(c) = args.count {
+        g.count = c;
+    }
+    if let Some(t) = args.time_limit {
+        g.time_limit_seconds = t;
+    }
+    project.language = match args.language.as_deref() {
+        Some("en") => Language::English,
+        Some("de") => Language::German,
+        Some("vocabulary") => Language::FromVocabulary,
+        Some(other) => {
+            return Err(InputError::msg(format!(
+                "unknown language {other:?} (use en, de or vocabulary)"
+            ))
+            .into());
+        }
+        None if args.project.is_some() => project.language,
+        None => guess_language(&project.vocabularies),
+    };
+    Ok(project)
+}
+
+fn guess_language(vocabularies: &[Vocabulary]) -> Language {
+    let german = vocabularies
+        .iter()
+        .flat_map(|v| &v.entries)
+        .any(|e| e.word.chars().any(|c| "äöüÄÖÜß".contains(c)));
+    if german {
+        Language::German
+    } else {
+        Language::English
+    }
+}
+
+/// Loads a words file; an invalid line is an error naming file and line.
+fn load_words(path: &Path, must_use: bool) -> Result<Vocabulary, InputError> {
+    let name = path.display().to_string();
+    let bytes = read_file(path)?;
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| name.clone());
+    let (mut vocabulary, lines) = Vocabulary::parse_text(&stem, &bytes, &name)?;
+    for (entry, line) in vocabulary.entries.iter().zip(&lines) {
+        Word::new(&entry.word, None, UmlautMode::Keep).map_err(|e| {
+            InputError::at(
+                &name,
+                *line,
+                format!("{:?}: {e}", crate::error::excerpt(&entry.word)),
+            )
+        })?;
+    }
+    if vocabulary.entries.is_empty() {
+        return Err(InputError::at(&name, 0, "no words in this file"));
+    }
+    vocabulary.must_use = must_use;
+    Ok(vocabulary)
+}
+
+fn parse_size(size: &str) -> Result<(usize, usize), InputError> {
+    let bad = || InputError::msg(format!("--size {size:?} is not COLSxROWS (e.g. 15x12)"));
+    let (w, h) = size
+        .to_ascii_lowercase()
+        .split_once('x')
+        .map(|(a, b)| (a.trim().to_string(), b.trim().to_string()))
+        .ok_or_else(bad)?;
+    Ok((w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?))
+}
+
+fn parse_rect(text: &str) -> Result<Rect, InputError> {
+    let parts: Vec<usize> = text
+        .split(',')
+        .map(|p| p.trim().parse())
+        .collect::<Result<_, _>>()
+        .map_err(|_| InputError::msg(format!("--restrict {text:?} is not COL,ROW,W,H")))?;
+    match parts[..] {
+        [col, row, width, height] => Ok(Rect {
+            col,
+            row,
+            width,
+            height,
+        }),
+        _ => Err(InputError::msg(format!(
+            "--restrict {text:?} is not COL,ROW,W,H"
+        ))),
+    }
+}

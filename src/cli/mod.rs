@@ -1,0 +1,118 @@
+//! The command line (`docs/cli.md`): thin over the library.
+
+mod generate;
+
+use crate::error::InputError;
+use crate::export::json;
+use crate::model::UmlautMode;
+use crate::model::blacklist::list_words;
+use crate::project::banned_letters;
+use crate::verify::verify;
+use clap::{Args, Parser, Subcommand};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+pub use generate::GenerateArgs;
+
+/// Gridpress: word puzzles for print.
+#[derive(Parser, Debug)]
+#[command(name = "gridpress", version, about)]
+pub struct Cli {
+    /// What to do; without a command the sample project is generated and shown.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Generate puzzle(s) from a project file and/or flags; write JSON.
+    Generate(GenerateArgs),
+    /// Verify a puzzle (or a JSON list of puzzles) against every rule.
+    Check(CheckArgs),
+}
+
+/// Arguments of `check`.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The puzzle JSON file.
+    pub puzzle: PathBuf,
+    /// Offensive words (one per line) checked in addition to the built-in lists.
+    #[arg(long)]
+    pub banned: Option<PathBuf>,
+}
+
+/// Runs a parsed command line; errors are printed and mapped to exit codes.
+pub fn run(cli: Cli) -> ExitCode {
+    let result = match cli.command {
+        Some(Command::Generate(args)) => generate::run(&args),
+        Some(Command::Check(args)) => check(&args),
+        None => generate::show_sample(),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Reads a text file, naming it in the error.
+pub(crate) fn read_file(path: &Path) -> Result<Vec<u8>, InputError> {
+    std::fs::read(path).map_err(|e| InputError::at(&path.display().to_string(), 0, e.to_string()))
+}
+
+/// The built-in offensive words plus a user file, in both umlaut spellings.
+pub(crate) fn banned_words(file: Option<&Path>) -> anyhow::Result<Vec<String>> {
+    let extra = match file {
+        Some(path) => {
+            let name = path.display().to_string();
+            String::from_utf8(read_file(path)?)
+                .map_err(|_| InputError::at(&name, 0, "not valid UTF-8 text"))?
+        }
+        None => String::new(),
+    };
+    let mut words = Vec::new();
+    for mode in [UmlautMode::Keep, UmlautMode::Expand] {
+        for w in banned_letters(list_words(&extra), mode)? {
+            let s: String = w.into_iter().collect();
+            if !words.contains(&s) {
+                words.push(s);
+            }
+        }
+    }
+    Ok(words)
+}
+
+fn check(args: &CheckArgs) -> anyhow::Result<()> {
+    let name = args.puzzle.display().to_string();
+    let text = String::from_utf8(read_file(&args.puzzle)?)
+        .map_err(|_| InputError::at(&name, 0, "not valid UTF-8 text"))?;
+    let puzzles = json::parse(&text, &name)?;
+    let banned = banned_words(args.banned.as_deref())?;
+    let mut failures = 0;
+    for (i, p) in puzzles.iter().enumerate() {
+        let violations = verify(p, &banned);
+        let label = if puzzles.len() > 1 {
+            format!("puzzle {} (seed {})", i + 1, p.seed)
+        } else {
+            format!("seed {}", p.seed)
+        };
+        if violations.is_empty() {
+            println!(
+                "ok: {name}: {label}: {} words, every rule kept",
+                p.words.len()
+            );
+        } else {
+            failures += 1;
+            for v in &violations {
+                println!("FAIL: {name}: {label}: {v}");
+            }
+        }
+    }
+    if failures > 0 {
+        anyhow::bail!("{failures} of {} puzzles break a rule", puzzles.len());
+    }
+    Ok(())
+}

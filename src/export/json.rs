@@ -1,0 +1,230 @@
+//! The puzzle JSON, version 1 (`docs/puzzle-json.md`): writing, and reading
+//! back for `gridpress check`.
+
+use crate::error::InputError;
+use crate::model::{
+    Direction, DirectionSet, Mask, PlacedWord, Pos, Puzzle, Report, Rules, Solution,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+
+#[derive(Serialize, Deserialize)]
+struct PuzzleJson {
+    format: String,
+    version: u32,
+    kind: String,
+    width: usize,
+    height: usize,
+    seed: u64,
+    directions: Vec<String>,
+    mask: Vec<String>,
+    grid: Vec<Vec<String>>,
+    words: Vec<WordJson>,
+    solution: Option<SolutionJson>,
+    rules: RulesJson,
+    report: Map<String, Value>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct WordJson {
+    word: String,
+    display: String,
+    start: [usize; 2],
+    direction: String,
+    vocabulary: String,
+}
+
+#[derive(Serialize, Deserialize)]
+struct SolutionJson {
+    word: String,
+    cells: Vec<[usize; 2]>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct RulesJson {
+    max_words_per_cell: u8,
+    max_overlap_fraction: f64,
+}
+
+fn to_json(p: &Puzzle) -> PuzzleJson {
+    let r = &p.report;
+    let mut report = Map::new();
+    report.insert("relaxed".into(), json!(r.relaxed));
+    report.insert(
+        "density".into(),
+        json!((r.density * 10_000.0).round() / 10_000.0),
+    );
+    report.insert("accidental_words".into(), json!(r.accidental_words));
+    let counts: Map<String, Value> = r
+        .direction_counts
+        .iter()
+        .map(|(d, n)| (d.name().to_string(), json!(n)))
+        .collect();
+    report.insert("direction_counts".into(), Value::Object(counts));
+    report.insert("nodes".into(), json!(r.nodes));
+    report.insert("restarts".into(), json!(r.restarts));
+    report.insert("notes".into(), json!(r.notes));
+    PuzzleJson {
+        format: "gridpress-puzzle".into(),
+        version: 1,
+        kind: "word_search".into(),
+        width: p.width(),
+        height: p.height(),
+        seed: p.seed,
+        directions: p.directions.iter().map(|d| d.name().to_string()).collect(),
+        mask: p.mask.to_rows(),
+        grid: p
+            .grid
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|c| c.map(String::from).unwrap_or_default())
+                    .collect()
+            })
+            .collect(),
+        words: p
+            .words
+            .iter()
+            .map(|w| WordJson {
+                word: w.word.clone(),
+                display: w.display.clone(),
+                start: [w.start.row, w.start.col],
+                direction: w.direction.name().into(),
+                vocabulary: w.vocabulary.clone(),
+            })
+            .collect(),
+        solution: p.solution.as_ref().map(|s| SolutionJson {
+            word: s.word.clone(),
+            cells: s.cells.iter().map(|c| [c.row, c.col]).collect(),
+        }),
+        rules: RulesJson {
+            max_words_per_cell: p.rules.max_words_per_cell,
+            max_overlap_fraction: p.rules.max_overlap_fraction,
+        },
+        report,
+    }
+}
+
+/// One puzzle as pretty JSON.
+pub fn to_string(puzzle: &Puzzle) -> String {
+    serde_json::to_string_pretty(&to_json(puzzle)).expect("puzzle JSON serialises")
+}
+
+/// A batch as a JSON list.
+pub fn list_to_string(puzzles: &[Puzzle]) -> String {
+    let list: Vec<PuzzleJson> = puzzles.iter().map(to_json).collect();
+    serde_json::to_string_pretty(&list).expect("puzzle JSON serialises")
+}
+
+/// Reads one puzzle or a list of puzzles; `source` names the file in errors.
+pub fn parse(text: &str, source: &str) -> Result<Vec<Puzzle>, InputError> {
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| InputError::at(source, e.line(), format!("not valid JSON: {e}")))?;
+    let items = match value {
+        Value::Array(items) => items,
+        other => vec![other],
+    };
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let what = format!("{source} (puzzle {})", i + 1);
+            let raw: PuzzleJson = serde_json::from_value(v)
+                .map_err(|e| InputError::at(&what, 0, format!("not a puzzle: {e}")))?;
+            from_json(raw).map_err(|m| InputError::at(&what, 0, m))
+        })
+        .collect()
+}
+
+fn from_json(raw: PuzzleJson) -> Result<Puzzle, String> {
+    if raw.format != "gridpress-puzzle" || raw.version != 1 {
+        return Err(format!(
+            "format {:?} version {} is not gridpress-puzzle 1",
+            raw.format, raw.version
+        ));
+    }
+    if raw.kind != "word_search" {
+        return Err(format!("kind {:?} cannot be checked yet", raw.kind));
+    }
+    let mask = Mask::parse(&raw.mask.join("\n"), "mask").map_err(|e| e.message)?;
+    if (mask.width(), mask.height()) != (raw.width, raw.height) {
+        return Err(format!(
+            "the mask is {}×{}, but width × height is {}×{}",
+            mask.width(),
+            mask.height(),
+            raw.width,
+            raw.height
+        ));
+    }
+    let directions: DirectionSet = raw
+        .directions
+        .iter()
+        .map(|d| d.parse::<Direction>())
+        .collect::<Result<_, _>>()?;
+    let mut grid = Vec::with_capacity(raw.grid.len());
+    for (r, row) in raw.grid.iter().enumerate() {
+        let mut cells = Vec::with_capacity(row.len());
+        for (c, s) in row.iter().enumerate() {
+            let mut chars = s.chars();
+            cells.push(match (chars.next(), chars.next()) {
+                (None, _) => None,
+                (Some(ch), None) => Some(ch),
+                _ => {
+                    return Err(format!(
+                        "grid cell at {} holds {s:?}, not one letter",
+                        Pos::new(r, c)
+                    ));
+                }
+            });
+        }
+        grid.push(cells);
+    }
+    let words = raw
+        .words
+        .into_iter()
+        .map(|w| {
+            Ok(PlacedWord {
+                direction: w.direction.parse()?,
+                word: w.word,
+                display: w.display,
+                start: Pos::new(w.start[0], w.start[1]),
+                vocabulary: w.vocabulary,
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let solution = raw.solution.map(|s| Solution {
+        word: s.word,
+        cells: s.cells.iter().map(|c| Pos::new(c[0], c[1])).collect(),
+    });
+    let relaxed = raw
+        .report
+        .get("relaxed")
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(Puzzle {
+        mask,
+        directions,
+        seed: raw.seed,
+        grid,
+        words,
+        solution,
+        rules: Rules {
+            max_words_per_cell: raw.rules.max_words_per_cell,
+            max_overlap_fraction: raw.rules.max_overlap_fraction,
+        },
+        report: Report {
+            relaxed,
+            density: raw
+                .report
+                .get("density")
+                .and_then(Value::as_f64)
+                .unwrap_or(0.0),
+            ..Report::default()
+        },
+    })
+}

@@ -1,0 +1,3 @@
+//! Non-PDF outputs of a puzzle.
+
+pub mod json;

@@ -1,0 +1,356 @@
+//! The grid under construction: cell geometry, letters, which words use
+//! which cells, and the sharing rules checked on every placement.
+
+use crate::model::{Direction, Mask, Pos, Rules};
+
+/// No neighbour / no occupant.
+pub(crate) const NONE: u16 = u16::MAX;
+/// Most words a cell may hold.
+pub(crate) const MAX_USAGE: usize = 4;
+
+/// The four line axes, as their forward direction.
+pub(crate) const AXES: [Direction; 4] = [Direction::E, Direction::S, Direction::SE, Direction::NE];
+
+/// The axis (0..4) a direction runs along.
+pub(crate) const fn axis_of(dir: Direction) -> usize {
+    match dir {
+        Direction::E | Direction::W => 0,
+        Direction::S | Direction::N => 1,
+        Direction::SE | Direction::NW => 2,
+        Direction::SW | Direction::NE => 3,
+    }
+}
+
+/// Cell indices and neighbours of a mask.
+pub(crate) struct Geometry {
+    pub width: usize,
+    pub playable: Vec<bool>,
+    /// `next[dir][cell]`: the neighbouring cell in `dir`, or `NONE`.
+    pub next: [Vec<u16>; 8],
+}
+
+impl Geometry {
+    pub fn new(mask: &Mask) -> Self {
+        let (w, h) = (mask.width(), mask.height());
+        let playable = mask.positions().map(|p| mask.is_playable(p)).collect();
+        let next = Direction::ALL.map(|d| {
+            mask.positions()
+                .map(|p| {
+                    p.step(d, 1, w, h)
+                        .map_or(NONE, |q| (q.row * w + q.col) as u16)
+                })
+                .collect()
+        });
+        Geometry {
+            width: w,
+            playable,
+            next,
+        }
+    }
+
+    pub fn cells(&self) -> usize {
+        self.playable.len()
+    }
+
+    pub fn pos(&self, cell: u16) -> Pos {
+        Pos::new(cell as usize / self.width, cell as usize % self.width)
+    }
+
+    pub fn cell(&self, pos: Pos) -> u16 {
+        (pos.row * self.width + pos.col) as u16
+    }
+
+    /// The cell `steps` away, or `NONE`.
+    pub fn walk(&self, mut cell: u16, dir: Direction, steps: usize) -> u16 {
+        for _ in 0..steps {
+            if cell == NONE {
+                break;
+            }
+            cell = self.next[dir.index()][cell as usize];
+        }
+        cell
+    }
+}
+
+/// A word on the board.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Placement {
+    /// Lexicon id.
+    pub word: u32,
+    pub start: u16,
+    pub dir: Direction,
+    pub len: u8,
+    /// Cells shared with other words.
+    pub overlaps: u8,
+}
+
+impl Placement {
+    pub fn end(&self, geo: &Geometry) -> u16 {
+        geo.walk(self.start, self.dir, self.len as usize - 1)
+    }
+}
+
+/// Letters fixed at a slot: `(index in word, letter code)`.
+pub(crate) type Pattern = Vec<(u8, u8)>;
+
+/// How a slot fits the board.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SlotFit {
+    /// Cells that are empty now.
+    pub new_cells: usize,
+    /// Letters the word must have (placed letters and pre-assigned letters).
+    pub pattern: Pattern,
+}
+
+/// The board: letters and usage per cell, and the words placed so far.
+pub(crate) struct Board<'g> {
+    pub geo: &'g Geometry,
+    /// Letter code per cell, 0 = empty.
+    pub letter: Vec<u8>,
+    usage: Vec<u8>,
+    occupants: Vec<[u16; MAX_USAGE]>,
+    /// Pre-assigned letter per cell, 0 = none.
+    pub preset: Vec<u8>,
+    /// Cells kept free for the solution word (their letter is already set).
+    reserved: Vec<bool>,
+    /// Playable cells no word covers.
+    pub free: usize,
+    pub placements: Vec<Placement>,
+    max_usage: u8,
+    /// `max_overlap[len]`.
+    max_overlap: Vec<u8>,
+}
+
+impl<'g> Board<'g> {
+    pub fn new(geo: &'g Geometry, preset: Vec<u8>, rules: &Rules) -> Self {
+        let n = geo.cells();
+        Board {
+            geo,
+            letter: vec![0; n],
+            usage: vec![0; n],
+            occupants: vec![[NONE; MAX_USAGE]; n],
+            preset,
+            reserved: vec![false; n],
+            free: geo.playable.iter().filter(|p| **p).count(),
+            placements: Vec::new(),
+            max_usage: rules.max_words_per_cell.clamp(1, MAX_USAGE as u8),
+            max_overlap: (0..=64).map(|l| rules.max_overlaps(l) as u8).collect(),
+        }
+    }
+
+    pub fn max_overlap(&self, len: usize) -> usize {
+        self.max_overlap[len.min(64)] as usize
+    }
+
+    pub fn usage(&self, cell: u16) -> u8 {
+        self.usage[cell as usize]
+    }
+
+    /// Whether a `len`-letter word fits at `start` in `dir` under the sharing
+    /// rules; returns the letters it must have. `codes`, when given, are
+    /// checked against the letters already there.
+    pub fn fit(
+        &self,
+        start: u16,
+        dir: Direction,
+        len: usize,
+        codes: Option<&[u8]>,
+    ) -> Option<SlotFit> {
+        let geo = self.geo;
+        let limit = self.max_overlap(len);
+        let mut crossed = [NONE; 64];
+        let mut n_crossed = 0;
+        let mut overlaps = 0;
+        let mut fit = SlotFit::default();
+        let mut cell = start;
+        for i in 0..len {
+            if i > 0 {
+                cell = geo.next[dir.index()][cell as usize];
+            }
+            if cell == NONE || !geo.playable[cell as usize] || self.reserved[cell as usize] {
+                return None;
+            }
+            let c = cell as usize;
+            let want = codes.map(|w| w[i]);
+            let here = self.letter[c];
+            if here == 0 {
+                fit.new_cells += 1;
+                let preset = self.preset[c];
+                if preset != 0 {
+                    if want.is_some_and(|w| w != preset) {
+                        return None;
+                    }
+                    fit.pattern.push((i as u8, preset));
+                }
+                continue;
+            }
+            if want.is_some_and(|w| w != here) || self.usage[c] >= self.max_usage {
+                return None;
+            }
+            fit.pattern.push((i as u8, here));
+            overlaps += 1;
+            if overlaps > limit {
+                return None;
+            }
+            for &o in &self.occupants[c][..self.usage[c] as usize] {
+                let other = &self.placements[o as usize];
+                let twice = crossed[..n_crossed].contains(&o);
+                let collinear = axis_of(other.dir) == axis_of(dir);
+                if twice
+                    || collinear
+                    || other.overlaps as usize >= self.max_overlap(other.len as usize)
+                {
+                    return None;
+                }
+                crossed[n_crossed] = o;
+                n_crossed += 1;
+            }
+        }
+        Some(fit)
+    }
+
+    /// Places a word that [`Board::fit`] accepted; returns the cells it
+    /// filled (they were empty).
+    pub fn place(
+        &mut self,
+        word: u32,
+        codes: &[u8],
+        start: u16,
+        dir: Direction,
+        new_cells: &mut Vec<u16>,
+    ) {
+        new_cells.clear();
+        let index = self.placements.len() as u16;
+        let mut overlaps = 0;
+        let mut cell = start;
+        for (i, &code) in codes.iter().enumerate() {
+            if i > 0 {
+                cell = self.geo.next[dir.index()][cell as usize];
+            }
+            let c = cell as usize;
+            if self.usage[c] == 0 {
+                self.letter[c] = code;
+                self.free -= 1;
+                new_cells.push(cell);
+            } else {
+                overlaps += 1;
+                for k in 0..self.usage[c] as usize {
+                    let o = self.occupants[c][k] as usize;
+                    self.placements[o].overlaps += 1;
+                }
+            }
+            self.occupants[c][self.usage[c] as usize] = index;
+            self.usage[c] += 1;
+        }
+        self.placements.push(Placement {
+            word,
+            start,
+            dir,
+            len: codes.len() as u8,
+            overlaps,
+        });
+    }
+
+    /// Keeps a free cell for a solution letter: no word may cover it.
+    pub fn reserve(&mut self, cell: u16, code: u8) {
+        debug_assert!(self.usage[cell as usize] == 0 && !self.reserved[cell as usize]);
+        self.reserved[cell as usize] = true;
+        self.letter[cell as usize] = code;
+    }
+
+    /// Sets the letter of a kept cell (0: none yet).
+    pub fn reserve_letter(&mut self, cell: u16, code: u8) {
+        debug_assert!(self.reserved[cell as usize]);
+        self.letter[cell as usize] = code;
+    }
+
+    /// Undoes [`Board::reserve`].
+    pub fn unreserve(&mut self, cell: u16) {
+        self.reserved[cell as usize] = false;
+        self.letter[cell as usize] = 0;
+    }
+
+    /// Whether a cell is kept for the solution word.
+    pub fn is_reserved(&self, cell: u16) -> bool {
+        self.reserved[cell as usize]
+    }
+
+    /// Removes the most recently placed word.
+    pub fn unplace(&mut self) {
+        let p = self.placements.pop().expect("a placed word");
+        let mut cell = p.start;
+        for i in 0..p.len as usize {
+            if i > 0 {
+                cell = self.geo.next[p.dir.index()][cell as usize];
+            }
+            let c = cell as usize;
+            self.usage[c] -= 1;
+            self.occupants[c][self.usage[c] as usize] = NONE;
+            if self.usage[c] == 0 {
+                self.letter[c] = 0;
+                self.free += 1;
+            } else {
+                for k in 0..self.usage[c] as usize {
+                    let o = self.occupants[c][k] as usize;
+                    self.placements[o].overlaps -= 1;
+                }
+            }
+        }
+    }
+
+    /// Whether `word` is placed with its two ends at `a` and `b` (either way).
+    pub fn placed_at(&self, word: u32, a: u16, b: u16) -> bool {
+        self.placements.iter().any(|p| {
+            p.word == word && {
+                let end = p.end(self.geo);
+                (p.start == a && end == b) || (p.start == b && end == a)
+            }
+        })
+    }
+
+    /// Free playable cells in reading order.
+    pub fn free_cells(&self) -> Vec<u16> {
+        (0..self.geo.cells() as u16)
+            .filter(|&c| self.geo.playable[c as usize] && self.usage[c as usize] == 0)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board_3x5(geo: &Geometry) -> Board<'_> {
+        Board::new(geo, vec![0; geo.cells()], &Rules::default())
+    }
+
+    #[test]
+    fn sharing_rules() {
+        let mask = Mask::rectangle(5, 5).unwrap();
+        let geo = Geometry::new(&mask);
+        let mut b = board_3x5(&geo);
+        let mut new = Vec::new();
+        // CAT across the top row.
+        assert!(b.fit(0, Direction::E, 3, Some(&[3, 1, 20])).is_some());
+        b.place(0, &[3, 1, 20], 0, Direction::E, &mut new);
+        assert_eq!(new, vec![0, 1, 2]);
+        assert_eq!(b.free, 22);
+        // COW down from C: one shared cell of three letters is allowed.
+        let fit = b.fit(0, Direction::S, 3, Some(&[3, 15, 23])).unwrap();
+        assert_eq!(fit.new_cells, 2);
+        // Different letter at the shared cell.
+        assert!(b.fit(0, Direction::S, 3, Some(&[4, 15, 23])).is_none());
+        // Collinear with CAT: shares a cell on the same line.
+        assert!(b.fit(2, Direction::E, 3, Some(&[20, 15, 16])).is_none());
+        b.place(1, &[3, 15, 23], 0, Direction::S, &mut new);
+        // A third word through C exceeds two words per cell.
+        assert!(b.fit(0, Direction::SE, 3, Some(&[3, 1, 1])).is_none());
+        // CAT already has its one overlap (a third of 3 letters).
+        assert!(b.fit(1, Direction::S, 3, Some(&[1, 2, 2])).is_none());
+        b.unplace();
+        assert!(b.fit(1, Direction::S, 3, Some(&[1, 2, 2])).is_some());
+        b.unplace();
+        assert_eq!(b.free, 25);
+        assert!(b.letter.iter().all(|l| *l == 0));
+    }
+}

@@ -1,0 +1,321 @@
+//! Drawing words so that exactly the solution word's cells stay free: sweep
+//! the free cells in reading order; the first one is either kept for the
+//! next solution letter or covered by a word through it. The sweep never
+//! leaves stray holes behind, so the last words still find room, and a
+//! depth-first search with a node budget backs out of dead ends.
+
+use super::board::{Board, NONE};
+use super::patterns::Patterns;
+use super::pick::{Drawer, direction_deficits};
+use super::prepare::Problem;
+use super::rng::Rng;
+use super::{Limits, Stop};
+use crate::model::Direction;
+use std::collections::BTreeSet;
+
+/// Slots tried per cell before backing out.
+const SLOTS_PER_CELL: usize = 10;
+/// Words tried per slot.
+const WORDS_PER_SLOT: usize = 3;
+/// Filled cells a slot may start before the cell it must cover.
+const MAX_LEAD: usize = 2;
+
+/// How a sweep ended.
+pub(crate) enum Swept {
+    Done,
+    Failed,
+    Budget,
+    Stopped(Stop),
+}
+
+/// One sweep over the board.
+pub(crate) struct Cover<'p> {
+    drawer: Drawer<'p>,
+    target_words: usize,
+    solution: &'p [u8],
+    required: [usize; 8],
+    longest_word: usize,
+    nodes: u64,
+    node_limit: u64,
+    drawn: Vec<super::pick::Drawn>,
+    deepest: usize,
+}
+
+/// A way to cover the current cell.
+struct Slot {
+    start: u16,
+    dir: Direction,
+    len: usize,
+    pattern: super::board::Pattern,
+    score: i64,
+}
+
+impl<'p> Cover<'p> {
+    pub fn new(
+        problem: &'p Problem,
+        excluded: &'p BTreeSet<u32>,
+        target_words: usize,
+        required: [usize; 8],
+    ) -> Self {
+        let solution = problem.solution.as_deref().unwrap_or(&[]);
+        let longest_word = problem.longest_line;
+        Cover {
+            drawer: Drawer::new(problem, excluded),
+            target_words,
+            solution,
+            required,
+            longest_word,
+            nodes: 0,
+            node_limit: 0,
+            drawn: Vec::new(),
+            deepest: 0,
+        }
+    }
+
+    /// Sweeps with a node budget; on `Done` the board holds the words and
+    /// the reserved solution cells, otherwise it is as it was.
+    pub fn run(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        rng: &mut Rng,
+        limits: &Limits,
+        budget: u64,
+    ) -> Swept {
+        self.node_limit = self.nodes + budget;
+        self.dfs(board, patterns, rng, limits, 0)
+    }
+
+    fn dfs(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        rng: &mut Rng,
+        limits: &Limits,
+        kept: usize,
+    ) -> Swept {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            return Swept::Budget;
+        }
+        if self.nodes % 64 == 0
+            && let Some(stop) = limits.check()
+        {
+            return Swept::Stopped(stop);
+        }
+        let words_left = self.target_words.saturating_sub(board.placements.len());
+        let keep_left = self.solution.len() - kept;
+        let Some((x, room)) = most_hemmed_in(board) else {
+            return if words_left == 0 && keep_left == 0 {
+                self.write_solution(board, patterns)
+            } else {
+                Swept::Failed
+            };
+        };
+        // Free cells still to decide, and how many of them words must cover.
+        let open = board.free - kept;
+        if open < keep_left {
+            return Swept::Failed;
+        }
+        let to_cover = open - keep_left;
+        if to_cover > words_left * self.longest_word
+            || to_cover < words_left * 2
+            || (words_left == 0 && to_cover > 0)
+        {
+            return Swept::Failed;
+        }
+        let deficits = direction_deficits(board, &self.required);
+        if deficits.iter().sum::<usize>() > words_left {
+            return Swept::Failed;
+        }
+        // A cell with little room is kept for the solution first; otherwise
+        // keep it with the probability that spreads the letters evenly.
+        let keep_first = keep_left > 0 && (room <= 2 || rng.below(open) < keep_left);
+        for keep in [keep_first, !keep_first] {
+            let outcome = if keep {
+                if keep_left == 0 {
+                    continue;
+                }
+                board.reserve(x, 0);
+                let outcome = self.dfs(board, patterns, rng, limits, kept + 1);
+                if matches!(outcome, Swept::Done) {
+                    return outcome;
+                }
+                board.unreserve(x);
+                outcome
+            } else {
+                if words_left == 0 {
+                    continue;
+                }
+                self.cover_cell(
+                    board,
+                    patterns,
+                    rng,
+                    limits,
+                    x,
+                    kept,
+                    to_cover.div_ceil(words_left),
+                    &deficits,
+                )
+            };
+            if !matches!(outcome, Swept::Failed) {
+                return outcome;
+            }
+        }
+        Swept::Failed
+    }
+
+    /// Writes the solution letters into the kept cells in reading order;
+    /// fails if they make a forbidden reading.
+    fn write_solution(&self, board: &mut Board, patterns: &Patterns) -> Swept {
+        let kept: Vec<u16> = (0..board.geo.cells() as u16)
+            .filter(|&c| board.is_reserved(c))
+            .collect();
+        for (&c, &code) in kept.iter().zip(self.solution) {
+            board.reserve_letter(c, code);
+        }
+        if patterns.lines_ok(board, &kept, None) {
+            Swept::Done
+        } else {
+            for &c in &kept {
+                board.reserve_letter(c, 0);
+            }
+            Swept::Failed
+        }
+    }
+
+    /// Tries words through `x`, the best-scoring slots first.
+    #[allow(clippy::too_many_arguments)]
+    fn cover_cell(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        rng: &mut Rng,
+        limits: &Limits,
+        x: u16,
+        kept: usize,
+        pace: usize,
+        deficits: &[usize; 8],
+    ) -> Swept {
+        let mut slots = self.slots_through(board, rng, x, pace, deficits);
+        slots.sort_by_key(|s| s.score);
+        slots.truncate(SLOTS_PER_CELL);
+        for slot in slots {
+            let Some(drawn) = self.drawer.draw(
+                board,
+                patterns,
+                rng,
+                slot.start,
+                slot.dir,
+                slot.len,
+                &slot.pattern,
+                WORDS_PER_SLOT,
+            ) else {
+                continue;
+            };
+            self.drawn.push(drawn);
+            let outcome = self.dfs(board, patterns, rng, limits, kept);
+            if matches!(outcome, Swept::Done) {
+                return outcome;
+            }
+            self.drawn.pop();
+            self.drawer.undo(drawn, board, patterns);
+            if !matches!(outcome, Swept::Failed) {
+                return outcome;
+            }
+        }
+        Swept::Failed
+    }
+
+    /// Every slot covering `x` along the four forward axes (read either way
+    /// where enabled), starting at most `MAX_LEAD` filled cells before it.
+    fn slots_through(
+        &self,
+        board: &Board,
+        rng: &mut Rng,
+        x: u16,
+        pace: usize,
+        deficits: &[usize; 8],
+    ) -> Vec<Slot> {
+        let geo = board.geo;
+        let directions = self.drawer.problem.spec.directions;
+        let mut slots = Vec::new();
+        for axis in [Direction::E, Direction::S, Direction::SE, Direction::SW] {
+            let free_before = free_run(board, x, axis.reverse());
+            for lead in 0..=free_before + MAX_LEAD {
+                let start = geo.walk(x, axis.reverse(), lead);
+                if start == NONE || !geo.playable[start as usize] {
+                    break;
+                }
+                for len in (lead + 2).max(3)..=self.longest_word {
+                    let end = geo.walk(start, axis, len - 1);
+                    if end == NONE || !geo.playable[end as usize] {
+                        break;
+                    }
+                    for (s, dir) in [(start, axis), (end, axis.reverse())] {
+                        if !directions.contains(dir) {
+                            continue;
+                        }
+                        let Some(fit) = board.fit(s, dir, len, None) else {
+                            continue;
+                        };
+                        // Short of the pace costs more than beyond it: holes
+                        // later on need short words.
+                        let new = fit.new_cells as i64;
+                        let off_pace = if new < pace as i64 {
+                            3 * (pace as i64 - new)
+                        } else {
+                            (new - pace as i64) / 2
+                        };
+                        let bonus = 8 * deficits[dir.index()] as i64;
+                        slots.push(Slot {
+                            start: s,
+                            dir,
+                            len,
+                            pattern: fit.pattern,
+                            score: 2 * off_pace - bonus + rng.below(5) as i64,
+                        });
+                    }
+                }
+            }
+        }
+        slots
+    }
+}
+
+/// Free, unkept cells in a row from `cell` (exclusive) along `dir`.
+fn free_run(board: &Board, cell: u16, dir: Direction) -> usize {
+    let geo = board.geo;
+    let mut n = 0;
+    let mut c = geo.next[dir.index()][cell as usize];
+    while c != NONE && geo.playable[c as usize] && board.usage(c) == 0 && !board.is_reserved(c) {
+        n += 1;
+        c = geo.next[dir.index()][c as usize];
+    }
+    n
+}
+
+/// The open cell with the least room: the shortest longest free line
+/// through it; ties go to the first in reading order. Returns the cell and
+/// its room.
+fn most_hemmed_in(board: &Board) -> Option<(u16, usize)> {
+    let geo = board.geo;
+    let mut best: Option<(u16, usize)> = None;
+    for c in 0..geo.cells() as u16 {
+        if !geo.playable[c as usize] || board.usage(c) != 0 || board.is_reserved(c) {
+            continue;
+        }
+        let room = [Direction::E, Direction::S, Direction::SE, Direction::SW]
+            .iter()
+            .map(|&a| 1 + free_run(board, c, a) + free_run(board, c, a.reverse()))
+            .max()
+            .unwrap_or(1);
+        if best.is_none_or(|(_, r)| room < r) {
+            best = Some((c, room));
+            if room == 1 {
+                break;
+            }
+        }
+    }
+    best
+}

@@ -1,0 +1,488 @@
+//! Runs a generation: relaxation levels, restarts, the leaf that completes
+//! the grid (solution word or filler), the best effort, and the puzzle with
+//! its report.
+
+use super::board::{Board, Placement};
+use super::cover::{Cover, Swept};
+use super::filler::{accidental_words, fill};
+use super::patterns::Patterns;
+use super::pick::Picker;
+use super::prepare::Problem;
+use super::rng::Rng;
+use super::search::{FreeTarget, Outcome, Search, Tables};
+use super::{Limits, Stop};
+use crate::error::GenerateError;
+use crate::model::{Direction, DirectionSet, PlacedWord, Puzzle, Report, Solution};
+use std::collections::BTreeSet;
+use std::time::Instant;
+
+/// Words each enabled direction should carry: 10 % of `words`, as far as
+/// the word count allows every direction its share (RQ.G.06).
+pub fn direction_shares(words: usize, directions: DirectionSet) -> [usize; 8] {
+    let mut req = [0; 8];
+    if directions.is_empty() {
+        return req;
+    }
+    let share = words.div_ceil(10).min(words / directions.len());
+    for d in directions.iter() {
+        req[d.index()] = share;
+    }
+    req
+}
+
+/// One way of asking: strict first, then relaxed.
+#[derive(Clone, Copy)]
+struct Level {
+    shares: bool,
+    target: FreeTarget,
+    /// The solution word cannot be kept at this level.
+    drop_solution: bool,
+    /// Draw words by sweeping the free cells (exact free-cell count).
+    sweep: bool,
+}
+
+/// Restart budgets follow the Luby sequence times this many nodes.
+const NODE_UNIT: u64 = 64;
+/// The same for the solution-word sweep.
+const COVER_UNIT: u64 = 256;
+
+fn luby(mut i: u64) -> u64 {
+    // 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …
+    loop {
+        let mut k = 1;
+        while (1u64 << k) - 1 < i {
+            k += 1;
+        }
+        if (1u64 << k) - 1 == i {
+            return 1 << (k - 1);
+        }
+        i -= (1u64 << (k - 1)) - 1;
+    }
+}
+
+/// The best partial result so far: placements and how good they are.
+#[derive(Default)]
+struct Best {
+    score: Option<(usize, isize)>,
+    placements: Vec<(u32, u16, Direction)>,
+}
+
+impl Best {
+    fn offer(&mut self, board: &Board, solution_len: Option<usize>) {
+        let miss = solution_len.map_or(0, |l| -((board.free as isize - l as isize).abs()));
+        let score = (board.placements.len(), miss);
+        if self.score.is_none_or(|s| score > s) {
+            self.score = Some(score);
+            self.placements = snapshot(&board.placements);
+        }
+    }
+}
+
+fn snapshot(placements: &[Placement]) -> Vec<(u32, u16, Direction)> {
+    placements
+        .iter()
+        .map(|p| (p.word, p.start, p.dir))
+        .collect()
+}
+
+/// Generates one puzzle; returns it with the lexicon ids it used.
+pub(crate) fn run(
+    problem: &Problem,
+    tables: &Tables,
+    seed: u64,
+    limits: &Limits,
+    excluded: &BTreeSet<u32>,
+) -> Result<(Puzzle, Vec<u32>), GenerateError> {
+    let spec = &problem.spec;
+    let mut rng = Rng::new(seed);
+    let picking = spec.pick.is_some() && !problem.pools.is_empty();
+    let target_words = spec.pick.unwrap_or(0).max(problem.must.len());
+    let solution_len = problem.solution.as_ref().map(Vec::len);
+    let required = direction_shares(
+        if picking {
+            target_words
+        } else {
+            problem.must.len()
+        },
+        spec.directions,
+    );
+    let levels = levels(picking, solution_len);
+    let mut best = Best::default();
+    let mut proven = 0;
+    let mut nodes = 0;
+    let mut restarts = 0u32;
+    let start_time = Instant::now();
+    for (i, level) in levels.iter().enumerate() {
+        // Earlier levels get an equal share of the time left; the last gets all.
+        let left = limits.deadline.saturating_duration_since(Instant::now());
+        let level_limits = Limits {
+            deadline: Instant::now() + left / (levels.len() - i) as u32,
+            cancel: limits.cancel.clone(),
+        };
+        let required = if level.shares { required } else { [0; 8] };
+        let mut restart = 0u64;
+        loop {
+            restart += 1;
+            let mut board = Board::new(&problem.geo, problem.preset.clone(), &spec.rules);
+            let mut patterns = base_patterns(problem);
+            // Drawn words make up the shares when picking; must words alone cannot.
+            let must_shares = if picking { [0; 8] } else { required };
+            let mut search = Search::new(problem, tables, &board, level.target, must_shares);
+            let mut picker = Picker::new(problem, excluded, target_words, required);
+            let mut cover = Cover::new(problem, excluded, target_words, required);
+            let budget = COVER_UNIT * luby(restart);
+            let mut leaf = |board: &mut Board, patterns: &mut Patterns, rng: &mut Rng| {
+                if picking && level.sweep {
+                    if !matches!(
+                        cover.run(board, patterns, rng, &level_limits, budget),
+                        Swept::Done
+                    ) {
+                        return false;
+                    }
+                } else if picking {
+                    match picker.run(board, patterns, rng, &level_limits) {
+                        Ok(true) => {}
+                        _ => {
+                            best.offer(board, solution_len);
+                            picker.clear(board, patterns);
+                            return false;
+                        }
+                    }
+                }
+                best.offer(board, solution_len);
+                let done = complete_grid(problem, board, patterns, rng, level);
+                if !done && picking && !level.sweep {
+                    picker.clear(board, patterns);
+                }
+                done
+            };
+            let outcome = search.run(
+                &mut board,
+                &mut patterns,
+                &mut rng,
+                &level_limits,
+                NODE_UNIT * luby(restart),
+                &mut leaf,
+            );
+            nodes += search.nodes;
+            if search.deepest.len() > best.placements.len()
+                && best.score.is_none_or(|s| s.0 < search.deepest.len())
+            {
+                best.score = Some((search.deepest.len(), isize::MIN));
+                best.placements = search.deepest.clone();
+            }
+            match outcome {
+                Outcome::Found => {
+                    let stats = (nodes, restarts + restart as u32 - 1, start_time);
+                    return Ok(build(problem, &board, level, required, seed, stats, &[]));
+                }
+                Outcome::Failed if search.leaf_rejections == 0 => {
+                    proven += 1;
+                    break;
+                }
+                Outcome::Failed | Outcome::NodeLimit => {}
+                Outcome::Stopped(Stop::Cancelled) => return Err(GenerateError::Cancelled),
+                Outcome::Stopped(Stop::Deadline) => break,
+            }
+            if let Some(stop) = level_limits.check() {
+                if stop == Stop::Cancelled {
+                    return Err(GenerateError::Cancelled);
+                }
+                break;
+            }
+        }
+        restarts += restart as u32 - 1;
+    }
+    if proven == levels.len() && !picking {
+        return Err(GenerateError::NoSolution(format!(
+            "the {} must-use words cannot all be placed in this shape under the rules{}",
+            problem.must.len(),
+            if solution_len.is_some() {
+                " with the solution word"
+            } else {
+                ""
+            }
+        )));
+    }
+    best_effort(problem, best, seed, &mut rng, (nodes, restarts, start_time))
+}
+
+fn levels(picking: bool, solution_len: Option<usize>) -> Vec<Level> {
+    let level = |shares, min, max, drop_solution, sweep| Level {
+        shares,
+        target: FreeTarget { min, max },
+        drop_solution,
+        sweep,
+    };
+    match (picking, solution_len) {
+        // The sweep covers all but the solution cells; must-use words only
+        // need room left for them.
+        (true, Some(l)) => vec![
+            level(true, l, usize::MAX, false, true),
+            level(false, l, usize::MAX, false, true),
+            level(false, 0, usize::MAX, true, false),
+        ],
+        (true, None) | (false, None) => vec![
+            level(true, 0, usize::MAX, false, false),
+            level(false, 0, usize::MAX, false, false),
+        ],
+        (false, Some(l)) => vec![
+            level(true, l, l, false, false),
+            level(false, l, l, false, false),
+            level(false, l.div_ceil(2), l + l / 2, true, false),
+        ],
+    }
+}
+
+fn base_patterns(problem: &Problem) -> Patterns {
+    let mut patterns = Patterns::new(problem.alphabet.len());
+    for m in &problem.must {
+        patterns.push(&problem.lex[m.id as usize].codes, Some(m.id));
+    }
+    for b in &problem.banned {
+        patterns.push(b, None);
+    }
+    patterns
+}
+
+/// Writes the solution word or filler into the free cells; false if that
+/// cannot be done without a forbidden reading.
+fn complete_grid(
+    problem: &Problem,
+    board: &mut Board,
+    patterns: &Patterns,
+    rng: &mut Rng,
+    level: &Level,
+) -> bool {
+    let free = board.free_cells();
+    let clear = |board: &mut Board| {
+        for &c in &free {
+            board.letter[c as usize] = 0;
+        }
+    };
+    if let Some(solution) = problem.solution.as_ref().filter(|_| !level.drop_solution) {
+        if free.len() != solution.len() {
+            return false;
+        }
+        for (&c, &code) in free.iter().zip(solution) {
+            let preset = board.preset[c as usize];
+            if preset != 0 && preset != code {
+                clear(board);
+                return false;
+            }
+            board.letter[c as usize] = code;
+        }
+        if !patterns.lines_ok(board, &free, None) {
+            clear(board);
+            return false;
+        }
+        return true;
+    }
+    // Filler: a few tries to avoid accidental vocabulary words.
+    let count_accidents = !problem.pools.is_empty();
+    let mut best: Option<(usize, Vec<u8>)> = None;
+    for _ in 0..if count_accidents { 3 } else { 1 } {
+        clear(board);
+        if !fill(problem, board, patterns, rng) {
+            continue;
+        }
+        let accidents = if count_accidents {
+            accidental_words(problem, board).len()
+        } else {
+            0
+        };
+        if best.as_ref().is_none_or(|(a, _)| accidents < *a) {
+            best = Some((
+                accidents,
+                free.iter().map(|&c| board.letter[c as usize]).collect(),
+            ));
+        }
+        if accidents == 0 {
+            break;
+        }
+    }
+    let Some((_, letters)) = best else {
+        clear(board);
+        return false;
+    };
+    for (&c, l) in free.iter().zip(letters) {
+        board.letter[c as usize] = l;
+    }
+    true
+}
+
+/// Rebuilds the best partial arrangement and completes it without the
+/// solution word if need be.
+fn best_effort(
+    problem: &Problem,
+    best: Best,
+    seed: u64,
+    rng: &mut Rng,
+    stats: (u64, u32, Instant),
+) -> Result<(Puzzle, Vec<u32>), GenerateError> {
+    if best.placements.is_empty() {
+        return Err(GenerateError::TimedOut(
+            "not a single word could be placed".into(),
+        ));
+    }
+    let mut board = Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
+    let mut patterns = Patterns::new(problem.alphabet.len());
+    for b in &problem.banned {
+        patterns.push(b, None);
+    }
+    let mut cells = Vec::new();
+    for &(id, start, dir) in &best.placements {
+        let codes = &problem.lex[id as usize].codes;
+        board.place(id, codes, start, dir, &mut cells);
+        patterns.push(codes, Some(id));
+    }
+    let solution_fits = problem
+        .solution
+        .as_ref()
+        .is_some_and(|s| s.len() == board.free);
+    let level = Level {
+        shares: false,
+        target: FreeTarget {
+            min: 0,
+            max: usize::MAX,
+        },
+        drop_solution: !solution_fits,
+        sweep: false,
+    };
+    if !complete_grid(problem, &mut board, &patterns, rng, &level) {
+        return Err(GenerateError::TimedOut(
+            "the best arrangement found could not be completed".into(),
+        ));
+    }
+    let placed: BTreeSet<u32> = best.placements.iter().map(|p| p.0).collect();
+    let missing: Vec<String> = problem
+        .must
+        .iter()
+        .filter(|m| !placed.contains(&m.id))
+        .map(|m| problem.printed(m.id).to_string())
+        .collect();
+    Ok(build(
+        problem, &board, &level, [0; 8], seed, stats, &missing,
+    ))
+}
+
+/// The puzzle from a completed board.
+fn build(
+    problem: &Problem,
+    board: &Board,
+    level: &Level,
+    required: [usize; 8],
+    seed: u64,
+    (nodes, restarts, _started): (u64, u32, Instant),
+    missing: &[String],
+) -> (Puzzle, Vec<u32>) {
+    let spec = &problem.spec;
+    let geo = board.geo;
+    let mask = &spec.mask;
+    let grid = (0..mask.height())
+        .map(|r| {
+            (0..mask.width())
+                .map(|c| {
+                    let cell = r * mask.width() + c;
+                    (geo.playable[cell] && board.letter[cell] != 0)
+                        .then(|| problem.alphabet[board.letter[cell] as usize - 1])
+                })
+                .collect()
+        })
+        .collect();
+    let words: Vec<PlacedWord> = board
+        .placements
+        .iter()
+        .map(|p| PlacedWord {
+            word: problem.text(&problem.lex[p.word as usize].codes),
+            display: problem.printed(p.word).to_string(),
+            start: geo.pos(p.start),
+            direction: p.dir,
+            vocabulary: problem.vocabulary_name(p.word).to_string(),
+        })
+        .collect();
+    let solution = match (&problem.solution, level.drop_solution) {
+        (Some(s), false) => Some(Solution {
+            word: problem.text(s),
+            cells: board.free_cells().into_iter().map(|c| geo.pos(c)).collect(),
+        }),
+        _ => None,
+    };
+    let mut relaxed = Vec::new();
+    if !missing.is_empty() {
+        relaxed.push(format!(
+            "placed {} of {} must-use words; not placed: {}",
+            problem.must.len() - missing.len(),
+            problem.must.len(),
+            missing.join(", ")
+        ));
+    }
+    let wanted = spec
+        .pick
+        .unwrap_or(problem.must.len())
+        .max(problem.must.len());
+    if spec.pick.is_some() && words.len() < wanted && missing.is_empty() {
+        relaxed.push(format!(
+            "{} words asked for, {} placed",
+            wanted,
+            words.len()
+        ));
+    }
+    if let (Some(s), true) = (&problem.solution, level.drop_solution) {
+        relaxed.push(format!(
+            "solution word {} ({} letters) left out: the closest arrangement found leaves {} cells free",
+            problem.text(s),
+            s.len(),
+            board.free
+        ));
+    }
+    let mut counts = [0usize; 8];
+    for w in &words {
+        counts[w.direction.index()] += 1;
+    }
+    let wanted_shares = direction_shares(words.len(), spec.directions);
+    for d in spec.directions.iter() {
+        let want = wanted_shares[d.index()];
+        if counts[d.index()] < want {
+            relaxed.push(format!(
+                "direction {d} carries {} of {} words (at least {want} wanted for a 10 % share)",
+                counts[d.index()],
+                words.len()
+            ));
+        }
+    }
+    let _ = required;
+    let playable = mask.playable_count();
+    let accidental = if problem.pools.is_empty() {
+        Vec::new()
+    } else {
+        accidental_words(problem, board)
+    };
+    let report = Report {
+        relaxed,
+        density: (playable - board.free) as f64 / playable as f64,
+        accidental_words: accidental,
+        direction_counts: spec
+            .directions
+            .iter()
+            .map(|d| (d, counts[d.index()]))
+            .collect(),
+        nodes,
+        restarts,
+        notes: problem.notes.clone(),
+    };
+    let ids = board.placements.iter().map(|p| p.word).collect();
+    (
+        Puzzle {
+            mask: mask.clone(),
+            directions: spec.directions,
+            seed,
+            grid,
+            words,
+            solution,
+            rules: spec.rules,
+            report,
+        },
+        ids,
+    )
+}

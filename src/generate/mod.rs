@@ -1,0 +1,142 @@
+//! The word-search generator: deterministic for a seed, interruptible (a
+//! deadline and a cancel flag), and honest about what it relaxed.
+//!
+//! Phases: [`prepare`] refuses impossible requests and builds indexes once;
+//! [`search`] places the must-use words completely (restarts against heavy
+//! tails); [`pick`] draws further words from large vocabularies; [`filler`]
+//! writes the solution word or safe filler letters.
+
+mod board;
+mod cover;
+mod driver;
+mod filler;
+mod patterns;
+mod pick;
+mod pool;
+mod prepare;
+mod rng;
+mod search;
+
+use crate::error::GenerateError;
+use crate::model::{Puzzle, PuzzleSpec};
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+pub use driver::direction_shares;
+
+/// How one generation may run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The seed: same spec + seed = same puzzle.
+    pub seed: u64,
+    /// Give up searching after this long and return the best result.
+    /// [default: 10 s]
+    pub time_limit: Duration,
+    /// Set to true from another thread to stop.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Options {
+    /// Options with the default time limit.
+    pub fn seeded(seed: u64) -> Self {
+        Options {
+            seed,
+            time_limit: Duration::from_secs(10),
+            cancel: None,
+        }
+    }
+}
+
+/// Why a search stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    Deadline,
+    Cancelled,
+}
+
+/// Deadline and cancel flag, checked often.
+pub(crate) struct Limits {
+    pub deadline: Instant,
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    pub fn check(&self) -> Option<Stop> {
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            return Some(Stop::Cancelled);
+        }
+        (Instant::now() >= self.deadline).then_some(Stop::Deadline)
+    }
+}
+
+/// A prepared generator: validates the spec and builds its indexes once,
+/// then makes any number of puzzles.
+pub struct Generator {
+    problem: prepare::Problem,
+    tables: search::Tables,
+}
+
+impl Generator {
+    /// Prepares a spec; refuses requests that cannot work, naming the cause.
+    pub fn new(spec: PuzzleSpec) -> Result<Generator, GenerateError> {
+        let problem = prepare::Problem::new(spec)?;
+        let tables = search::Tables::new(&problem).map_err(GenerateError::Impossible)?;
+        Ok(Generator { problem, tables })
+    }
+
+    /// The spec this generator was made for.
+    pub fn spec(&self) -> &PuzzleSpec {
+        &self.problem.spec
+    }
+
+    /// Makes one puzzle.
+    pub fn generate(&self, options: &Options) -> Result<Puzzle, GenerateError> {
+        self.generate_excluding(options, &BTreeSet::new())
+            .map(|(p, _)| p)
+    }
+
+    /// Makes `count` puzzles with seeds `seed`, `seed + 1`, …; no drawn word
+    /// repeats across the batch (RQ.V.02). The time limit applies to each.
+    pub fn generate_batch(
+        &self,
+        count: usize,
+        options: &Options,
+    ) -> Result<Vec<Puzzle>, GenerateError> {
+        let mut used = BTreeSet::new();
+        let mut puzzles = Vec::with_capacity(count);
+        for i in 0..count {
+            let opts = Options {
+                seed: options.seed.wrapping_add(i as u64),
+                ..options.clone()
+            };
+            let (mut puzzle, ids) = self.generate_excluding(&opts, &used)?;
+            if i > 0 && !self.problem.must.is_empty() {
+                puzzle
+                    .report
+                    .relaxed
+                    .push("batch: the must-use words repeat in every puzzle of the batch".into());
+            }
+            used.extend(ids);
+            puzzles.push(puzzle);
+        }
+        Ok(puzzles)
+    }
+
+    fn generate_excluding(
+        &self,
+        options: &Options,
+        excluded: &BTreeSet<u32>,
+    ) -> Result<(Puzzle, Vec<u32>), GenerateError> {
+        let limits = Limits {
+            deadline: Instant::now() + options.time_limit,
+            cancel: options.cancel.clone(),
+        };
+        driver::run(&self.problem, &self.tables, options.seed, &limits, excluded)
+    }
+}

@@ -1,0 +1,276 @@
+//! Drawing words from large vocabularies: choose a slot (start, direction,
+//! length) the board allows, then a word that matches the slot's fixed
+//! letters, highest-priority vocabulary first. [`Picker`] places words at
+//! random free spots (no solution word); `cover` uses the same [`Drawer`].
+
+use super::board::{Board, Pattern};
+use super::patterns::{Patterns, occurs_elsewhere};
+use super::prepare::Problem;
+use super::rng::Rng;
+use super::{Limits, Stop};
+use crate::model::Direction;
+use std::collections::BTreeSet;
+
+/// Words a slot search tries per vocabulary before giving up on the slot.
+const WORDS_PER_SLOT: usize = 6;
+
+/// Draws words for slots: the vocabularies in priority order, each word at
+/// most once per puzzle and batch, at most one word per exclusion group, and
+/// only where no forbidden reading results.
+pub(crate) struct Drawer<'p> {
+    pub problem: &'p Problem,
+    /// Words already used in earlier puzzles of the batch.
+    excluded: &'p BTreeSet<u32>,
+    used: Vec<bool>,
+    group_use: Vec<u16>,
+    scratch: Vec<u64>,
+    matches: Vec<u32>,
+    new_cells: Vec<u16>,
+}
+
+/// A drawn word on the board: `(lexicon id, pattern entries to pop)`.
+pub(crate) type Drawn = (u32, usize);
+
+impl<'p> Drawer<'p> {
+    pub fn new(problem: &'p Problem, excluded: &'p BTreeSet<u32>) -> Self {
+        Drawer {
+            problem,
+            excluded,
+            used: vec![false; problem.lex.len()],
+            group_use: vec![0; problem.spec.exclusion_groups.len()],
+            scratch: Vec::new(),
+            matches: Vec::new(),
+            new_cells: Vec::new(),
+        }
+    }
+
+    /// Takes a drawn word off the board again.
+    pub fn undo(&mut self, drawn: Drawn, board: &mut Board, patterns: &mut Patterns) {
+        patterns.pop(drawn.1);
+        board.unplace();
+        self.mark(drawn.0, false);
+    }
+
+    fn mark(&mut self, id: u32, used: bool) {
+        self.used[id as usize] = used;
+        if let Some(groups) = self.problem.groups.get(&id) {
+            for &g in groups {
+                if used {
+                    self.group_use[g as usize] += 1;
+                } else {
+                    self.group_use[g as usize] -= 1;
+                }
+            }
+        }
+    }
+
+    fn group_blocked(&self, id: u32) -> bool {
+        self.problem
+            .groups
+            .get(&id)
+            .is_some_and(|gs| gs.iter().any(|&g| self.group_use[g as usize] > 0))
+    }
+
+    /// Places a word matching the slot, trying up to `tries` words; returns
+    /// what it placed.
+    #[allow(clippy::too_many_arguments)]
+    pub fn draw(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        rng: &mut Rng,
+        start: u16,
+        dir: Direction,
+        len: usize,
+        pattern: &Pattern,
+        tries: usize,
+    ) -> Option<Drawn> {
+        let problem = self.problem;
+        for pool in &problem.pools {
+            if !pool.has_len(len) {
+                continue;
+            }
+            let mut matches = std::mem::take(&mut self.matches);
+            pool.matching(
+                len,
+                pattern,
+                rng,
+                tries * 4,
+                &mut self.scratch,
+                &mut matches,
+            );
+            let mut tried = 0;
+            let mut found = None;
+            for &id in &matches {
+                if tried >= tries {
+                    break;
+                }
+                if self.used[id as usize] || self.excluded.contains(&id) || self.group_blocked(id) {
+                    continue;
+                }
+                tried += 1;
+                let codes = &problem.lex[id as usize].codes;
+                let mut new_cells = std::mem::take(&mut self.new_cells);
+                board.place(id, codes, start, dir, &mut new_cells);
+                let end = board.geo.walk(start, dir, len - 1);
+                let n = patterns.push(codes, Some(id));
+                let ok = !new_cells.is_empty()
+                    && patterns.lines_ok(board, &new_cells, Some(dir))
+                    && !occurs_elsewhere(board, codes, start, end);
+                self.new_cells = new_cells;
+                if ok {
+                    found = Some((id, n));
+                    break;
+                }
+                patterns.pop(n);
+                board.unplace();
+            }
+            self.matches = matches;
+            if let Some((id, n)) = found {
+                self.mark(id, true);
+                return Some((id, n));
+            }
+        }
+        None
+    }
+}
+
+/// Words each direction still needs.
+pub(crate) fn direction_deficits(board: &Board, required: &[usize; 8]) -> [usize; 8] {
+    let mut count = [0usize; 8];
+    for p in &board.placements {
+        count[p.dir.index()] += 1;
+    }
+    std::array::from_fn(|d| required[d].saturating_sub(count[d]))
+}
+
+/// One pick phase without a solution word: random slots anchored on free
+/// cells, directions short of their share first.
+pub(crate) struct Picker<'p> {
+    drawer: Drawer<'p>,
+    /// Total words wanted (must-use included).
+    target_words: usize,
+    required: [usize; 8],
+    picks: Vec<Drawn>,
+}
+
+impl<'p> Picker<'p> {
+    pub fn new(
+        problem: &'p Problem,
+        excluded: &'p BTreeSet<u32>,
+        target_words: usize,
+        required: [usize; 8],
+    ) -> Self {
+        Picker {
+            drawer: Drawer::new(problem, excluded),
+            target_words,
+            required,
+            picks: Vec::new(),
+        }
+    }
+
+    /// Places words until complete, backtracking a little when stuck.
+    /// Returns `Ok(true)` when complete; `Ok(false)` leaves the best effort.
+    pub fn run(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        rng: &mut Rng,
+        limits: &Limits,
+    ) -> Result<bool, Stop> {
+        let mut stuck = 0;
+        let mut steps = 0u32;
+        while board.placements.len() < self.target_words {
+            steps += 1;
+            if steps % 16 == 0
+                && let Some(stop) = limits.check()
+            {
+                return Err(stop);
+            }
+            if self.place_one(board, patterns, rng) {
+                continue;
+            }
+            stuck += 1;
+            if stuck > 60 || self.picks.is_empty() {
+                return Ok(false);
+            }
+            // Undo one or two recent picks and try again.
+            for _ in 0..1 + rng.below(2) {
+                self.pop(board, patterns);
+            }
+        }
+        Ok(true)
+    }
+
+    /// Removes every pick (back to the must-use words).
+    pub fn clear(&mut self, board: &mut Board, patterns: &mut Patterns) {
+        while !self.picks.is_empty() {
+            self.pop(board, patterns);
+        }
+    }
+
+    fn pop(&mut self, board: &mut Board, patterns: &mut Patterns) {
+        if let Some(drawn) = self.picks.pop() {
+            self.drawer.undo(drawn, board, patterns);
+        }
+    }
+
+    /// Finds a slot and a word for it; false when sampling found nothing.
+    fn place_one(&mut self, board: &mut Board, patterns: &mut Patterns, rng: &mut Rng) -> bool {
+        let free = board.free_cells();
+        if free.is_empty() {
+            return false;
+        }
+        let longest = self.drawer.problem.longest_line;
+        // Directions short of their share first, the rest in random order.
+        let deficits = direction_deficits(board, &self.required);
+        let mut dirs: Vec<Direction> = self.drawer.problem.spec.directions.iter().collect();
+        rng.shuffle(&mut dirs);
+        dirs.sort_by_key(|d| std::cmp::Reverse(deficits[d.index()]));
+        for dir in dirs {
+            for _ in 0..24 {
+                // Anchor the slot on a free cell so it covers new ground.
+                let anchor = free[rng.below(free.len())];
+                let back = rng.below(longest.min(8));
+                let start = board.geo.walk(anchor, dir.reverse(), back);
+                if start == super::board::NONE {
+                    continue;
+                }
+                let target_len = 4 + rng.below(longest.clamp(5, 12) - 3);
+                for len in length_order(target_len, longest) {
+                    if len <= back {
+                        continue;
+                    }
+                    let Some(fit) = board.fit(start, dir, len, None) else {
+                        continue;
+                    };
+                    if fit.new_cells < 2 {
+                        continue;
+                    }
+                    if let Some(drawn) = self.drawer.draw(
+                        board,
+                        patterns,
+                        rng,
+                        start,
+                        dir,
+                        len,
+                        &fit.pattern,
+                        WORDS_PER_SLOT,
+                    ) {
+                        self.picks.push(drawn);
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
+/// Lengths to try, nearest to `target` first, 3..=`longest`.
+fn length_order(target: usize, longest: usize) -> Vec<usize> {
+    let mut lens: Vec<usize> = (3..=longest.max(3)).collect();
+    lens.sort_by_key(|&l| (l as isize - target as isize).unsigned_abs());
+    lens.truncate(6);
+    lens
+}

@@ -1,0 +1,141 @@
+//! Words to draw from, indexed by length and by letter at each position, so
+//! the words matching a slot's fixed letters are one bitset AND away.
+
+use super::rng::Rng;
+
+/// The words of one length in one vocabulary.
+struct Bucket {
+    /// Lexicon ids.
+    ids: Vec<u32>,
+    /// Blocks of 64 words.
+    blocks: usize,
+    /// `bits[(pos * letters + code - 1) * blocks + block]`.
+    bits: Vec<u64>,
+}
+
+/// One vocabulary's words by length.
+pub(crate) struct PoolIndex {
+    letters: usize,
+    by_len: Vec<Option<Bucket>>,
+}
+
+impl PoolIndex {
+    /// Indexes `(lexicon id, codes)` pairs; codes are 1..=`letters`.
+    pub fn new<'a>(letters: usize, words: impl Iterator<Item = (u32, &'a [u8])> + Clone) -> Self {
+        let max_len = words.clone().map(|(_, c)| c.len()).max().unwrap_or(0);
+        let mut ids_by_len: Vec<Vec<(u32, &[u8])>> = vec![Vec::new(); max_len + 1];
+        for (id, codes) in words {
+            ids_by_len[codes.len()].push((id, codes));
+        }
+        let by_len = ids_by_len
+            .into_iter()
+            .enumerate()
+            .map(|(len, words)| {
+                if words.is_empty() {
+                    return None;
+                }
+                let blocks = words.len().div_ceil(64);
+                let mut bits = vec![0u64; len * letters * blocks];
+                for (k, (_, codes)) in words.iter().enumerate() {
+                    for (pos, &code) in codes.iter().enumerate() {
+                        let row = pos * letters + code as usize - 1;
+                        bits[row * blocks + k / 64] |= 1 << (k % 64);
+                    }
+                }
+                Some(Bucket {
+                    ids: words.iter().map(|(id, _)| *id).collect(),
+                    blocks,
+                    bits,
+                })
+            })
+            .collect();
+        PoolIndex { letters, by_len }
+    }
+
+    /// Whether any word has this length.
+    pub fn has_len(&self, len: usize) -> bool {
+        self.by_len.get(len).is_some_and(Option::is_some)
+    }
+
+    /// Lengths present, ascending.
+    pub fn lengths(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.by_len.len()).filter(|l| self.has_len(*l))
+    }
+
+    /// Up to `limit` ids of `len`-letter words with the given letters at the
+    /// given positions, starting at a random word and wrapping around.
+    pub fn matching(
+        &self,
+        len: usize,
+        pattern: &[(u8, u8)],
+        rng: &mut Rng,
+        limit: usize,
+        scratch: &mut Vec<u64>,
+        out: &mut Vec<u32>,
+    ) {
+        out.clear();
+        let Some(Some(b)) = self.by_len.get(len) else {
+            return;
+        };
+        scratch.clear();
+        scratch.resize(b.blocks, u64::MAX);
+        let tail = b.ids.len() % 64;
+        if tail != 0 {
+            scratch[b.blocks - 1] = (1u64 << tail) - 1;
+        }
+        for &(pos, code) in pattern {
+            if code as usize > self.letters {
+                scratch.fill(0);
+                break;
+            }
+            let row = (pos as usize * self.letters + code as usize - 1) * b.blocks;
+            for (s, bits) in scratch.iter_mut().zip(&b.bits[row..row + b.blocks]) {
+                *s &= bits;
+            }
+        }
+        let first = rng.below(b.blocks);
+        for k in 0..b.blocks {
+            let block = (first + k) % b.blocks;
+            let mut word = scratch[block];
+            while word != 0 && out.len() < limit {
+                let bit = word.trailing_zeros() as usize;
+                word &= word - 1;
+                out.push(b.ids[block * 64 + bit]);
+            }
+            if out.len() >= limit {
+                break;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_words_by_fixed_letters() {
+        let words: Vec<(u32, Vec<u8>)> = vec![
+            (10, vec![1, 2, 3]),
+            (11, vec![1, 3, 3]),
+            (12, vec![2, 2, 3]),
+            (13, vec![1, 2]),
+        ];
+        let index = PoolIndex::new(3, words.iter().map(|(i, c)| (*i, c.as_slice())));
+        let mut rng = Rng::new(1);
+        let (mut scratch, mut out) = (Vec::new(), Vec::new());
+        index.matching(3, &[(0, 1)], &mut rng, 10, &mut scratch, &mut out);
+        out.sort();
+        assert_eq!(out, vec![10, 11]);
+        index.matching(3, &[(1, 2), (2, 3)], &mut rng, 10, &mut scratch, &mut out);
+        out.sort();
+        assert_eq!(out, vec![10, 12]);
+        index.matching(3, &[], &mut rng, 10, &mut scratch, &mut out);
+        assert_eq!(out.len(), 3);
+        index.matching(2, &[(0, 2)], &mut rng, 10, &mut scratch, &mut out);
+        assert!(out.is_empty());
+        index.matching(7, &[], &mut rng, 10, &mut scratch, &mut out);
+        assert!(out.is_empty());
+        assert_eq!(index.lengths().collect::<Vec<_>>(), vec![2, 3]);
+    }
+}

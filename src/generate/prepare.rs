@@ -1,0 +1,434 @@
+//! Turns a `PuzzleSpec` into the generator's working form once: letter
+//! codes, the lexicon, checks that refuse impossible requests before any
+//! search, and the indexes the search uses.
+
+use super::board::Geometry;
+use super::filler::letter_weights;
+use super::pool::PoolIndex;
+use crate::error::{GenerateError, InputError, excerpt};
+use crate::model::{Direction, Pos, PuzzleSpec};
+use std::collections::BTreeMap;
+
+/// A word the generator may place.
+pub(crate) struct LexWord {
+    pub codes: Box<[u8]>,
+    /// Index into `spec.vocabularies` (or `usize::MAX` for pre-assigned words).
+    pub vocab: usize,
+    /// Index into that vocabulary's words (or `spec.preassigned_words`).
+    pub index: usize,
+}
+
+/// A must-use word and, for a pre-assigned word, its fixed slot.
+pub(crate) struct MustWord {
+    pub id: u32,
+    pub fixed: Option<(u16, Direction)>,
+}
+
+/// Everything prepared from a spec.
+pub(crate) struct Problem {
+    pub spec: PuzzleSpec,
+    pub geo: Geometry,
+    pub alphabet: Vec<char>,
+    pub lex: Vec<LexWord>,
+    pub must: Vec<MustWord>,
+    /// Pick vocabularies in priority order.
+    pub pools: Vec<PoolIndex>,
+    pub banned: Vec<Box<[u8]>>,
+    pub preset: Vec<u8>,
+    pub solution: Option<Vec<u8>>,
+    /// Filler weight per code (index code - 1).
+    pub filler_weights: Vec<u32>,
+    /// Exclusion groups each lexicon word belongs to.
+    pub groups: BTreeMap<u32, Vec<u16>>,
+    /// Lexicon ids of 5+ letter words sorted by letters, for counting
+    /// accidental words.
+    pub sorted_long: Vec<u32>,
+    /// The longest line of playable cells in an enabled direction.
+    pub longest_line: usize,
+    /// Remarks on words left out of pick vocabularies.
+    pub notes: Vec<String>,
+}
+
+/// Words need at least this many letters to be drawn from a vocabulary.
+const MIN_PICK_LEN: usize = 3;
+
+impl Problem {
+    pub fn new(spec: PuzzleSpec) -> Result<Problem, GenerateError> {
+        let geo = Geometry::new(&spec.mask);
+        if spec.directions.is_empty() {
+            return Err(InputError::msg("no direction is enabled").into());
+        }
+        let longest_line = longest_line(&spec);
+        let mut alphabet: Vec<char> = spec
+            .vocabularies
+            .iter()
+            .flat_map(|v| v.words.iter().flat_map(|w| w.letters.iter().copied()))
+            .chain(spec.solution.iter().flat_map(|w| w.letters.iter().copied()))
+            .chain(spec.letters.iter().map(|(_, c)| *c))
+            .chain(
+                spec.preassigned_words
+                    .iter()
+                    .flat_map(|p| p.word.letters.iter().copied()),
+            )
+            .collect();
+        alphabet.sort_unstable();
+        alphabet.dedup();
+        let weights_by_char = letter_weights(&spec, &alphabet);
+        alphabet.extend(weights_by_char.keys().copied());
+        alphabet.sort_unstable();
+        alphabet.dedup();
+        if alphabet.len() > 250 {
+            return Err(InputError::msg(format!(
+                "the vocabularies use {} different letters; at most 250 are supported",
+                alphabet.len()
+            ))
+            .into());
+        }
+        let code = |c: char| alphabet.binary_search(&c).map(|i| i as u8 + 1).ok();
+        let encode =
+            |letters: &[char]| -> Box<[u8]> { letters.iter().map(|c| code(*c).unwrap()).collect() };
+        let filler_weights = alphabet
+            .iter()
+            .map(|c| weights_by_char.get(c).copied().unwrap_or(0))
+            .collect();
+
+        let banned: Vec<Box<[u8]>> = spec
+            .banned
+            .iter()
+            .filter(|w| w.iter().all(|c| code(*c).is_some()))
+            .map(|w| encode(w))
+            .collect();
+        let banned_index = FirstLetterIndex::new(alphabet.len(), banned.iter().map(|b| &b[..]));
+
+        let mut preset = vec![0u8; geo.cells()];
+        for &(pos, c) in &spec.letters {
+            check_cell(&spec, pos, "pre-assigned letter")?;
+            preset[geo.cell(pos) as usize] = code(c).unwrap();
+        }
+
+        let mut lex = Vec::new();
+        let mut must = Vec::new();
+        let mut by_letters: BTreeMap<Box<[u8]>, u32> = BTreeMap::new();
+        let mut notes = Vec::new();
+
+        // Must-use words: pre-assigned words first, then must-use vocabularies.
+        for (i, p) in spec.preassigned_words.iter().enumerate() {
+            check_cell(&spec, p.start, "pre-assigned word")?;
+            let id = lex.len() as u32;
+            lex.push(LexWord {
+                codes: encode(&p.word.letters),
+                vocab: usize::MAX,
+                index: i,
+            });
+            must.push(MustWord {
+                id,
+                fixed: Some((geo.cell(p.start), p.direction)),
+            });
+        }
+        for (v, voc) in spec
+            .vocabularies
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| v.must_use)
+        {
+            for (i, w) in voc.words.iter().enumerate() {
+                let id = lex.len() as u32;
+                lex.push(LexWord {
+                    codes: encode(&w.letters),
+                    vocab: v,
+                    index: i,
+                });
+                must.push(MustWord { id, fixed: None });
+            }
+        }
+        let describe = |lex: &[LexWord], id: u32| describe_word(&spec, &lex[id as usize]);
+        for m in &must {
+            let w = &lex[m.id as usize];
+            let name = describe(&lex, m.id);
+            if w.codes.len() < 2 {
+                return Err(GenerateError::Impossible(format!(
+                    "{name} is shorter than 2 letters"
+                )));
+            }
+            if w.codes.len() > longest_line && m.fixed.is_none() {
+                return Err(GenerateError::Impossible(format!(
+                    "{name} has {} letters, but the longest line of the shape in the enabled directions has {longest_line} cells",
+                    w.codes.len()
+                )));
+            }
+            if let Some(b) = banned_index.contained_in(&w.codes) {
+                return Err(GenerateError::Impossible(format!(
+                    "{name} contains the banned word {}",
+                    decode(&alphabet, b)
+                )));
+            }
+            if let Some(&other) = by_letters.get(&w.codes) {
+                return Err(GenerateError::Impossible(format!(
+                    "{name} is listed twice (also as {})",
+                    describe(&lex, other)
+                )));
+            }
+            by_letters.insert(w.codes.clone(), m.id);
+        }
+        for a in &must {
+            for b in &must {
+                let (wa, wb) = (&lex[a.id as usize].codes, &lex[b.id as usize].codes);
+                if a.id != b.id && wa.len() <= wb.len() && contains_either_way(wb, wa) {
+                    return Err(GenerateError::Impossible(format!(
+                        "{} contains {} (read {}), so that word would be found twice",
+                        describe(&lex, b.id),
+                        describe(&lex, a.id),
+                        if contains(wb, wa) {
+                            "forwards"
+                        } else {
+                            "backwards"
+                        }
+                    )));
+                }
+            }
+        }
+        let must_codes: Vec<Box<[u8]>> = must
+            .iter()
+            .map(|m| lex[m.id as usize].codes.clone())
+            .collect();
+        let must_index = FirstLetterIndex::new(alphabet.len(), must_codes.iter().map(|c| &c[..]));
+
+        // Pick vocabularies.
+        let mut pools = Vec::new();
+        if spec.pick.is_some() {
+            for (v, voc) in spec
+                .vocabularies
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| !v.must_use)
+            {
+                let first = lex.len();
+                let (mut short, mut long, mut dup, mut bad, mut overlap) = (0, 0, 0, 0, 0);
+                for (i, w) in voc.words.iter().enumerate() {
+                    let codes = encode(&w.letters);
+                    if codes.len() < MIN_PICK_LEN {
+                        short += 1;
+                    } else if codes.len() > longest_line {
+                        long += 1;
+                    } else if by_letters.contains_key(&codes) {
+                        dup += 1;
+                    } else if banned_index.contained_in(&codes).is_some() {
+                        bad += 1;
+                    } else if must_index.contained_in(&codes).is_some()
+                        || must_codes.iter().any(|m| contains_either_way(m, &codes))
+                    {
+                        overlap += 1;
+                    } else {
+                        let id = lex.len() as u32;
+                        by_letters.insert(codes.clone(), id);
+                        lex.push(LexWord {
+                            codes,
+                            vocab: v,
+                            index: i,
+                        });
+                    }
+                }
+                let skipped = [
+                    (short, "shorter than 3 letters"),
+                    (long, "longer than any line of the shape"),
+                    (dup, "duplicates of earlier words"),
+                    (bad, "containing a banned word"),
+                    (overlap, "containing or inside a must-use word"),
+                ];
+                for (n, why) in skipped.iter().filter(|(n, _)| *n > 0) {
+                    notes.push(format!("{}: {n} words not drawn ({why})", voc.name));
+                }
+                pools.push(PoolIndex::new(
+                    alphabet.len(),
+                    (first..lex.len()).map(|id| (id as u32, &lex[id].codes[..])),
+                ));
+            }
+        }
+
+        let mut groups: BTreeMap<u32, Vec<u16>> = BTreeMap::new();
+        for (g, group) in spec.exclusion_groups.iter().enumerate() {
+            for letters in group {
+                if letters.iter().all(|c| code(*c).is_some())
+                    && let Some(&id) = by_letters.get(&encode(letters))
+                {
+                    groups.entry(id).or_default().push(g as u16);
+                }
+            }
+        }
+        for g in 0..spec.exclusion_groups.len() as u16 {
+            let in_group: Vec<u32> = must
+                .iter()
+                .filter(|m| groups.get(&m.id).is_some_and(|gs| gs.contains(&g)))
+                .map(|m| m.id)
+                .collect();
+            if in_group.len() > 1 {
+                return Err(GenerateError::Impossible(format!(
+                    "{} and {} are in the same exclusion group; at most one may appear",
+                    describe(&lex, in_group[0]),
+                    describe(&lex, in_group[1])
+                )));
+            }
+        }
+
+        let solution = spec
+            .solution
+            .as_ref()
+            .map(|w| encode(&w.letters).into_vec());
+        if let Some(s) = &solution
+            && s.len() > spec.mask.playable_count()
+        {
+            return Err(GenerateError::Impossible(format!(
+                "the solution word has {} letters, but the shape has only {} playable cells",
+                s.len(),
+                spec.mask.playable_count()
+            )));
+        }
+        if spec.pick.is_none() && must.is_empty() {
+            return Err(InputError::msg("no words: every vocabulary is empty").into());
+        }
+        if spec.pick.is_some() && pools.is_empty() && must.is_empty() {
+            return Err(InputError::msg("no vocabulary to draw words from").into());
+        }
+
+        let mut sorted_long: Vec<u32> = (0..lex.len() as u32)
+            .filter(|&i| lex[i as usize].codes.len() >= 5)
+            .collect();
+        sorted_long.sort_by(|a, b| lex[*a as usize].codes.cmp(&lex[*b as usize].codes));
+
+        Ok(Problem {
+            spec,
+            geo,
+            alphabet,
+            lex,
+            must,
+            pools,
+            banned,
+            preset,
+            solution,
+            filler_weights,
+            groups,
+            sorted_long,
+            longest_line,
+            notes,
+        })
+    }
+
+    /// The printed form of a lexicon word.
+    pub fn printed(&self, id: u32) -> &str {
+        word_of(&self.spec, &self.lex[id as usize]).printed.as_str()
+    }
+
+    /// The vocabulary name of a lexicon word.
+    pub fn vocabulary_name(&self, id: u32) -> &str {
+        let w = &self.lex[id as usize];
+        if w.vocab == usize::MAX {
+            "pre-assigned"
+        } else {
+            &self.spec.vocabularies[w.vocab].name
+        }
+    }
+
+    /// Grid letters of codes.
+    pub fn text(&self, codes: &[u8]) -> String {
+        decode(&self.alphabet, codes)
+    }
+}
+
+fn word_of<'s>(spec: &'s PuzzleSpec, w: &LexWord) -> &'s crate::model::Word {
+    if w.vocab == usize::MAX {
+        &spec.preassigned_words[w.index].word
+    } else {
+        &spec.vocabularies[w.vocab].words[w.index]
+    }
+}
+
+fn describe_word(spec: &PuzzleSpec, w: &LexWord) -> String {
+    let word = word_of(spec, w);
+    let source = if w.vocab == usize::MAX {
+        "pre-assigned".to_string()
+    } else {
+        format!("vocabulary {:?}", spec.vocabularies[w.vocab].name)
+    };
+    format!("the word {:?} ({source})", excerpt(&word.printed))
+}
+
+fn decode(alphabet: &[char], codes: &[u8]) -> String {
+    codes.iter().map(|c| alphabet[*c as usize - 1]).collect()
+}
+
+fn check_cell(spec: &PuzzleSpec, pos: Pos, what: &str) -> Result<(), InputError> {
+    if !spec.mask.is_playable(pos) {
+        return Err(InputError::msg(format!(
+            "{what} at {pos} is not on a playable cell"
+        )));
+    }
+    Ok(())
+}
+
+/// Longest run of playable cells along any enabled direction.
+fn longest_line(spec: &PuzzleSpec) -> usize {
+    let mask = &spec.mask;
+    let mut best = 0;
+    for dir in spec.directions.iter() {
+        for p in mask.positions() {
+            let before = p.step(dir.reverse(), 1, mask.width(), mask.height());
+            if !mask.is_playable(p) || before.is_some_and(|b| mask.is_playable(b)) {
+                continue;
+            }
+            let mut n = 0;
+            let mut q = Some(p);
+            while let Some(c) = q.filter(|c| mask.is_playable(*c)) {
+                n += 1;
+                q = c.step(dir, 1, mask.width(), mask.height());
+            }
+            best = best.max(n);
+        }
+    }
+    best
+}
+
+pub(crate) fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    needle.len() <= hay.len() && hay.windows(needle.len()).any(|w| w == needle)
+}
+
+/// Whether `needle` reads inside `hay` forwards or backwards.
+pub(crate) fn contains_either_way(hay: &[u8], needle: &[u8]) -> bool {
+    let rev: Vec<u8> = needle.iter().rev().copied().collect();
+    contains(hay, needle) || contains(hay, &rev)
+}
+
+/// Short words indexed by first letter, both reading directions, to find
+/// quickly whether a long word contains any of them.
+struct FirstLetterIndex<'a> {
+    by_first: Vec<Vec<(&'a [u8], bool)>>,
+}
+
+impl<'a> FirstLetterIndex<'a> {
+    fn new(letters: usize, words: impl Iterator<Item = &'a [u8]>) -> Self {
+        let mut by_first = vec![Vec::new(); letters + 1];
+        for w in words {
+            by_first[w[0] as usize].push((w, false));
+            by_first[w[w.len() - 1] as usize].push((w, true));
+        }
+        FirstLetterIndex { by_first }
+    }
+
+    /// A word of the index inside `hay` (either way), if any.
+    fn contained_in(&self, hay: &[u8]) -> Option<&'a [u8]> {
+        for p in 0..hay.len() {
+            for &(w, reversed) in &self.by_first[hay[p] as usize] {
+                let n = w.len();
+                if p + n <= hay.len()
+                    && if reversed {
+                        hay[p..p + n].iter().eq(w.iter().rev())
+                    } else {
+                        &hay[p..p + n] == w
+                    }
+                {
+                    return Some(w);
+                }
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,26 @@
+//! Gridpress: word puzzles for print.
+//!
+//! The pipeline runs one way:
+//!
+//! ```text
+//! project (RON) → PuzzleSpec → generate → Puzzle → JSON (export) / check (verify)
+//! ```
+//!
+//! - [`model`]: positions, directions, masks and shapes, words, vocabularies,
+//!   blacklists, the validated request ([`model::PuzzleSpec`]) and the result
+//!   ([`model::Puzzle`]).
+//! - [`generate`]: the deterministic, interruptible word-search generator.
+//! - [`verify`]: the independent checker of every hard rule.
+//! - [`project`]: project files (RON) with atomic saves, and the sample project.
+//! - [`export`]: the puzzle JSON of `docs/puzzle-json.md`.
+//! - [`cli`]: the command line.
+
+pub mod cli;
+pub mod error;
+pub mod export;
+pub mod generate;
+pub mod model;
+pub mod project;
+pub mod verify;
+
+pub use error::{GenerateError, InputError};

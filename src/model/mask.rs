@@ -1,0 +1,243 @@
+//! The puzzle's shape: which cells are playable, outside, or restricted.
+
+use super::geometry::Pos;
+use crate::error::InputError;
+
+/// What a cell of the grid is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CellKind {
+    /// Part of the puzzle: holds a letter.
+    Playable,
+    /// Outside the shape: not drawn.
+    Outside,
+    /// Inside the shape but kept blank (an ad, picture or text).
+    Restricted,
+}
+
+impl CellKind {
+    /// The character of the mask format (`.`, `#`, `x`).
+    pub const fn symbol(self) -> char {
+        match self {
+            CellKind::Playable => '.',
+            CellKind::Outside => '#',
+            CellKind::Restricted => 'x',
+        }
+    }
+
+    fn from_symbol(c: char) -> Option<Self> {
+        match c {
+            '.' => Some(CellKind::Playable),
+            '#' => Some(CellKind::Outside),
+            'x' | 'X' => Some(CellKind::Restricted),
+            _ => None,
+        }
+    }
+}
+
+/// Smallest and largest grid side the product supports.
+pub const MIN_SIDE: usize = 3;
+/// Largest grid side.
+pub const MAX_SIDE: usize = 60;
+
+/// A width × height grid of cell kinds.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Mask {
+    width: usize,
+    height: usize,
+    cells: Vec<CellKind>,
+}
+
+impl Mask {
+    /// A fully playable rectangle; sides must be within 3..=60.
+    pub fn rectangle(width: usize, height: usize) -> Result<Self, InputError> {
+        check_size(width, height)?;
+        Ok(Mask {
+            width,
+            height,
+            cells: vec![CellKind::Playable; width * height],
+        })
+    }
+
+    /// Builds a mask from a predicate telling which cells are playable.
+    pub fn from_fn(
+        width: usize,
+        height: usize,
+        playable: impl Fn(Pos) -> bool,
+    ) -> Result<Self, InputError> {
+        let mut mask = Mask::rectangle(width, height)?;
+        for row in 0..height {
+            for col in 0..width {
+                if !playable(Pos::new(row, col)) {
+                    mask.cells[row * width + col] = CellKind::Outside;
+                }
+            }
+        }
+        mask.require_playable()?;
+        Ok(mask)
+    }
+
+    /// Parses rows of `.`, `#`, `x`; `source` names the file for errors.
+    pub fn parse(text: &str, source: &str) -> Result<Self, InputError> {
+        let rows: Vec<(usize, &str)> = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim_end()))
+            .filter(|(_, l)| !l.is_empty())
+            .collect();
+        let Some(&(_, first)) = rows.first() else {
+            return Err(InputError::at(source, 0, "the mask is empty"));
+        };
+        let width = first.chars().count();
+        let mut cells = Vec::with_capacity(width * rows.len());
+        for &(line, row) in &rows {
+            let n = row.chars().count();
+            if n != width {
+                return Err(InputError::at(
+                    source,
+                    line,
+                    format!("{n} cells in this row, but the first row has {width}"),
+                ));
+            }
+            for (col, c) in row.chars().enumerate() {
+                let kind = CellKind::from_symbol(c).ok_or_else(|| {
+                    InputError::at(
+                        source,
+                        line,
+                        format!("column {}: {c:?} is not a mask cell (use . # x)", col + 1),
+                    )
+                })?;
+                cells.push(kind);
+            }
+        }
+        check_size(width, rows.len()).map_err(|e| InputError::at(source, 0, e.to_string()))?;
+        let mask = Mask {
+            width,
+            height: rows.len(),
+            cells,
+        };
+        mask.require_playable()
+            .map_err(|e| InputError::at(source, 0, e.to_string()))?;
+        Ok(mask)
+    }
+
+    fn require_playable(&self) -> Result<(), InputError> {
+        if self.playable_count() == 0 {
+            return Err(InputError::msg("the mask has no playable cell"));
+        }
+        Ok(())
+    }
+
+    /// Columns.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The kind of the cell at `pos` (which must be inside).
+    pub fn kind(&self, pos: Pos) -> CellKind {
+        self.cells[pos.row * self.width + pos.col]
+    }
+
+    /// Whether `pos` is inside and playable.
+    pub fn is_playable(&self, pos: Pos) -> bool {
+        pos.row < self.height && pos.col < self.width && self.kind(pos) == CellKind::Playable
+    }
+
+    /// Sets one cell's kind.
+    pub fn set(&mut self, pos: Pos, kind: CellKind) {
+        self.cells[pos.row * self.width + pos.col] = kind;
+    }
+
+    /// Marks a rectangle of cells (clipped to the grid) restricted, keeping
+    /// cells outside the shape outside.
+    pub fn restrict(&mut self, col: usize, row: usize, width: usize, height: usize) {
+        for r in row..(row + height).min(self.height) {
+            for c in col..(col + width).min(self.width) {
+                if self.kind(Pos::new(r, c)) == CellKind::Playable {
+                    self.set(Pos::new(r, c), CellKind::Restricted);
+                }
+            }
+        }
+    }
+
+    /// Number of playable cells.
+    pub fn playable_count(&self) -> usize {
+        self.cells
+            .iter()
+            .filter(|k| **k == CellKind::Playable)
+            .count()
+    }
+
+    /// All positions in reading order.
+    pub fn positions(&self) -> impl Iterator<Item = Pos> + '_ {
+        (0..self.height).flat_map(move |r| (0..self.width).map(move |c| Pos::new(r, c)))
+    }
+
+    /// The mask as rows of `.`, `#`, `x` (the JSON `mask` field).
+    pub fn to_rows(&self) -> Vec<String> {
+        self.cells
+            .chunks(self.width)
+            .map(|row| row.iter().map(|k| k.symbol()).collect())
+            .collect()
+    }
+}
+
+fn check_size(width: usize, height: usize) -> Result<(), InputError> {
+    for (name, v) in [("width", width), ("height", height)] {
+        if !(MIN_SIDE..=MAX_SIDE).contains(&v) {
+            return Err(InputError::msg(format!(
+                "grid {name} {v} is outside {MIN_SIDE}..={MAX_SIDE}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_round_trip() {
+        let text = ".....\n.xx..\n.xx..\n#...#\n";
+        let mask = Mask::parse(text, "m.txt").unwrap();
+        assert_eq!((mask.width(), mask.height()), (5, 4));
+        assert_eq!(mask.kind(Pos::new(1, 1)), CellKind::Restricted);
+        assert_eq!(mask.kind(Pos::new(3, 0)), CellKind::Outside);
+        assert_eq!(mask.to_rows().join("\n") + "\n", text);
+        assert_eq!(mask.playable_count(), 14);
+    }
+
+    #[test]
+    fn parse_errors_name_the_line() {
+        let err = Mask::parse("...\n..\n...\n", "m.txt")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("m.txt") && err.contains("line 2"), "{err}");
+        let err = Mask::parse("...\n.?.\n...\n", "m.txt")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("line 2") && err.contains("column 2"), "{err}");
+        let err = Mask::parse("###\n###\n###\n", "m.txt")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("no playable cell"), "{err}");
+        assert!(Mask::parse("", "m.txt").is_err());
+        assert!(Mask::rectangle(2, 5).is_err());
+        assert!(Mask::rectangle(61, 5).is_err());
+    }
+
+    #[test]
+    fn restrict_keeps_outside() {
+        let mut mask = Mask::parse("#....\n.....\n.....\n", "m").unwrap();
+        mask.restrict(0, 0, 2, 2);
+        assert_eq!(
+            mask.to_rows(),
+            vec!["#x...".to_string(), "xx...".into(), ".....".into()]
+        );
+    }
+}

@@ -1,0 +1,20 @@
+//! Pure data: positions and directions, masks and shapes, words and
+//! vocabularies, blacklists, the validated puzzle request and the puzzle.
+
+pub mod blacklist;
+pub mod geometry;
+pub mod mask;
+pub mod puzzle;
+pub mod shapes;
+pub mod spec;
+pub mod vocabulary;
+pub mod word;
+
+pub use blacklist::ExclusionGroup;
+pub use geometry::{Direction, DirectionSet, Pos};
+pub use mask::{CellKind, Mask};
+pub use puzzle::{PlacedWord, Puzzle, Report, Solution};
+pub use shapes::Shape;
+pub use spec::{Language, PreassignedWord, PuzzleSpec, Rules, SpecVocabulary};
+pub use vocabulary::{Entry, Rejected, Vocabulary};
+pub use word::{UmlautMode, Word};

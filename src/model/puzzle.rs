@@ -1,0 +1,115 @@
+//! A generated puzzle: the letters, where each word lies, and the report.
+
+use super::geometry::{Direction, DirectionSet, Pos};
+use super::mask::Mask;
+use super::spec::Rules;
+
+/// A hidden word and where it lies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlacedWord {
+    /// Grid letters.
+    pub word: String,
+    /// As printed in the word list.
+    pub display: String,
+    /// First letter's cell.
+    pub start: Pos,
+    /// Reading direction.
+    pub direction: Direction,
+    /// Name of the vocabulary it came from.
+    pub vocabulary: String,
+}
+
+impl PlacedWord {
+    /// The cells of the word, first letter first.
+    pub fn cells(&self) -> Vec<Pos> {
+        let (dr, dc) = self.direction.delta();
+        (0..self.word.chars().count() as isize)
+            .map(|i| {
+                Pos::new(
+                    (self.start.row as isize + dr * i) as usize,
+                    (self.start.col as isize + dc * i) as usize,
+                )
+            })
+            .collect()
+    }
+}
+
+/// The solution word and its cells in reading order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Grid letters of the solution.
+    pub word: String,
+    /// The free cells spelling it, top-left to bottom-right.
+    pub cells: Vec<Pos>,
+}
+
+/// What the generator measured and what it relaxed.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Report {
+    /// Human-readable relaxations; empty when the request was met in full.
+    pub relaxed: Vec<String>,
+    /// Share of playable cells covered by words.
+    pub density: f64,
+    /// Vocabulary words of 5+ letters readable in the grid by accident.
+    pub accidental_words: Vec<String>,
+    /// Words per direction, in contract order.
+    pub direction_counts: Vec<(Direction, usize)>,
+    /// Search nodes visited.
+    pub nodes: u64,
+    /// Search restarts.
+    pub restarts: u32,
+    /// Other remarks (words skipped from pick vocabularies, and why).
+    pub notes: Vec<String>,
+}
+
+/// A finished word search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Puzzle {
+    /// Shape and restricted areas.
+    pub mask: Mask,
+    /// The enabled directions it was generated for.
+    pub directions: DirectionSet,
+    /// The seed it was generated with.
+    pub seed: u64,
+    /// Letters, row by row; `None` on non-playable cells.
+    pub grid: Vec<Vec<Option<char>>>,
+    /// Hidden words in placement order.
+    pub words: Vec<PlacedWord>,
+    /// The solution word, if any.
+    pub solution: Option<Solution>,
+    /// Limits it was generated under.
+    pub rules: Rules,
+    /// Measurements and relaxations.
+    pub report: Report,
+}
+
+impl Puzzle {
+    /// Columns.
+    pub fn width(&self) -> usize {
+        self.mask.width()
+    }
+
+    /// Rows.
+    pub fn height(&self) -> usize {
+        self.mask.height()
+    }
+
+    /// The letter at `pos`.
+    pub fn letter(&self, pos: Pos) -> Option<char> {
+        self.grid.get(pos.row)?.get(pos.col).copied().flatten()
+    }
+
+    /// The grid as text, one row per line, `·` for non-playable cells.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for row in &self.grid {
+            let line: Vec<String> = row
+                .iter()
+                .map(|c| c.map_or("·".to_string(), |c| c.to_string()))
+                .collect();
+            out.push_str(&line.join(" "));
+            out.push('\n');
+        }
+        out
+    }
+}

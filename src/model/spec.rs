@@ -1,0 +1,115 @@
+//! The validated input of one generation: everything the generator reads.
+
+use super::geometry::{Direction, DirectionSet, Pos};
+use super::mask::Mask;
+use super::word::Word;
+use serde::{Deserialize, Serialize};
+
+/// Limits on how words share cells (RQ.G.02, RQ.G.07).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rules {
+    /// A cell is used by at most this many words (1..=4). [default: 2]
+    pub max_words_per_cell: u8,
+    /// A word is overlapped on at most this share of its letters. [default: 1/3]
+    pub max_overlap_fraction: f64,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            max_words_per_cell: 2,
+            max_overlap_fraction: 0.3334,
+        }
+    }
+}
+
+impl Rules {
+    /// How many letters of an `len`-letter word may be shared with others.
+    pub fn max_overlaps(&self, len: usize) -> usize {
+        if self.max_words_per_cell <= 1 {
+            return 0;
+        }
+        ((len as f64) * self.max_overlap_fraction + 1e-9).floor() as usize
+    }
+}
+
+/// The language whose letter frequencies the filler follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Language {
+    /// English letter frequencies.
+    #[default]
+    English,
+    /// German letter frequencies.
+    German,
+    /// Frequencies counted from the vocabularies themselves.
+    FromVocabulary,
+}
+
+/// A vocabulary after normalisation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpecVocabulary {
+    /// Its name, for the JSON `vocabulary` field.
+    pub name: String,
+    /// Every word must be placed.
+    pub must_use: bool,
+    /// The valid words in the editor's order.
+    pub words: Vec<Word>,
+}
+
+/// A word fixed at a position by the editor (RQ.A.02).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PreassignedWord {
+    /// The word.
+    pub word: Word,
+    /// Its first letter's cell.
+    pub start: Pos,
+    /// Its reading direction.
+    pub direction: Direction,
+}
+
+/// What the generator is asked to build.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleSpec {
+    /// Shape and restricted areas.
+    pub mask: Mask,
+    /// Directions words may run in.
+    pub directions: DirectionSet,
+    /// Vocabularies, highest priority first.
+    pub vocabularies: Vec<SpecVocabulary>,
+    /// Total number of words to place, drawing from the non-must-use
+    /// vocabularies; `None`: exactly the must-use words.
+    pub pick: Option<usize>,
+    /// Solution word for the leftover cells.
+    pub solution: Option<Word>,
+    /// Sharing limits.
+    pub rules: Rules,
+    /// Letters fixed at cells.
+    pub letters: Vec<(Pos, char)>,
+    /// Words fixed at positions (always part of the word list).
+    pub preassigned_words: Vec<PreassignedWord>,
+    /// At most one word of each group (grid letters).
+    pub exclusion_groups: Vec<Vec<Vec<char>>>,
+    /// Words that must appear nowhere in the grid (grid letters).
+    pub banned: Vec<Vec<char>>,
+    /// Filler letter frequencies.
+    pub language: Language,
+}
+
+impl PuzzleSpec {
+    /// A spec with default rules: the given mask and vocabularies, all directions.
+    pub fn new(mask: Mask, vocabularies: Vec<SpecVocabulary>) -> Self {
+        PuzzleSpec {
+            mask,
+            directions: DirectionSet::ALL,
+            vocabularies,
+            pick: None,
+            solution: None,
+            rules: Rules::default(),
+            letters: Vec::new(),
+            preassigned_words: Vec::new(),
+            exclusion_groups: Vec::new(),
+            banned: Vec::new(),
+            language: Language::English,
+        }
+    }
+}

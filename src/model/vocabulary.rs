@@ -1,0 +1,129 @@
+//! Vocabularies: named word lists in priority order, and their text format.
+
+use super::word::{UmlautMode, Word, WordError};
+use crate::error::{InputError, excerpt};
+use serde::{Deserialize, Serialize};
+
+/// One entry as the editor typed it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    /// The word as printed.
+    pub word: String,
+    /// Optional clue.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clue: Option<String>,
+}
+
+/// A named list of entries.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Vocabulary {
+    /// Shown in the app and in the JSON `vocabulary` field.
+    pub name: String,
+    /// Every word of a must-use vocabulary is placed; others are drawn from.
+    #[serde(default)]
+    pub must_use: bool,
+    /// The entries in the editor's order.
+    pub entries: Vec<Entry>,
+}
+
+/// An entry that cannot be used, with its 1-based index (line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejected {
+    /// 1-based entry number (the line in an imported text file).
+    pub line: usize,
+    /// The entry as written.
+    pub text: String,
+    /// Why.
+    pub reason: String,
+}
+
+impl Vocabulary {
+    /// Parses the text format: one entry per line, `WORD` or `WORD=clue`,
+    /// `#` starts a comment line. Returns the vocabulary and the line number
+    /// of each entry; invalid UTF-8 is reported with its line.
+    pub fn parse_text(
+        name: &str,
+        bytes: &[u8],
+        source: &str,
+    ) -> Result<(Vocabulary, Vec<usize>), InputError> {
+        let mut entries = Vec::new();
+        let mut lines = Vec::new();
+        for (i, raw) in bytes.split(|b| *b == b'\n').enumerate() {
+            let line = std::str::from_utf8(raw)
+                .map_err(|_| InputError::at(source, i + 1, "not valid UTF-8 text"))?;
+            let line = line.trim_end_matches('\r').trim_start_matches('\u{feff}');
+            if line.trim().is_empty() || line.trim_start().starts_with('#') {
+                continue;
+            }
+            let (word, clue) = match line.split_once('=') {
+                Some((w, c)) => (w, Some(c.trim().to_string()).filter(|c| !c.is_empty())),
+                None => (line, None),
+            };
+            entries.push(Entry {
+                word: word.trim().to_string(),
+                clue,
+            });
+            lines.push(i + 1);
+        }
+        Ok((
+            Vocabulary {
+                name: name.to_string(),
+                must_use: false,
+                entries,
+            },
+            lines,
+        ))
+    }
+
+    /// Normalises every entry; invalid ones are returned, not dropped.
+    pub fn words(&self, mode: UmlautMode) -> (Vec<Word>, Vec<Rejected>) {
+        let mut words = Vec::with_capacity(self.entries.len());
+        let mut rejected = Vec::new();
+        for (i, e) in self.entries.iter().enumerate() {
+            match Word::new(&e.word, e.clue.clone(), mode) {
+                Ok(w) => words.push(w),
+                Err(err) => rejected.push(Rejected {
+                    line: i + 1,
+                    text: excerpt(&e.word),
+                    reason: describe(err),
+                }),
+            }
+        }
+        (words, rejected)
+    }
+}
+
+fn describe(err: WordError) -> String {
+    err.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_words_clues_and_comments() {
+        let text = "# sea life\nSeal\n\nsea horse = a fish that stands upright\r\nR2D2\n";
+        let (v, lines) = Vocabulary::parse_text("Sea", text.as_bytes(), "sea.txt").unwrap();
+        assert_eq!(v.entries.len(), 3);
+        assert_eq!(lines, vec![2, 4, 5]);
+        assert_eq!(
+            v.entries[1].clue.as_deref(),
+            Some("a fish that stands upright")
+        );
+        let (words, rejected) = v.words(UmlautMode::Keep);
+        assert_eq!(words.len(), 2);
+        assert_eq!(words[1].text(), "SEAHORSE");
+        assert_eq!(rejected.len(), 1);
+        assert_eq!(rejected[0].line, 3);
+        assert!(rejected[0].reason.contains("'2'"));
+    }
+
+    #[test]
+    fn invalid_utf8_names_the_line() {
+        let bytes = b"SEAL\nWH\xffALE\n";
+        let err = Vocabulary::parse_text("x", bytes, "w.txt").unwrap_err();
+        assert_eq!(err.line, 2);
+        assert!(err.to_string().contains("w.txt, line 2"));
+    }
+}

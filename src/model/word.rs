@@ -1,0 +1,153 @@
+//! Words: the printed form and the normalised letters that go into the grid.
+
+use serde::{Deserialize, Serialize};
+use unicode_normalization::UnicodeNormalization;
+
+/// How umlauts go into the grid (ß always becomes SS).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum UmlautMode {
+    /// Ä, Ö, Ü stay letters of their own.
+    #[default]
+    Keep,
+    /// Ä → AE, Ö → OE, Ü → UE.
+    Expand,
+}
+
+/// A word ready for the grid.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Word {
+    /// As printed in the word list ("Ice cream").
+    pub printed: String,
+    /// The grid letters ("ICECREAM"), upper case, one `char` per cell.
+    pub letters: Vec<char>,
+    /// Optional clue.
+    pub clue: Option<String>,
+}
+
+impl Word {
+    /// Normalises `printed` into grid letters.
+    pub fn new(printed: &str, clue: Option<String>, mode: UmlautMode) -> Result<Word, WordError> {
+        let printed = printed.nfc().collect::<String>().trim().to_string();
+        let letters = grid_letters(&printed, mode)?;
+        Ok(Word {
+            printed,
+            letters,
+            clue,
+        })
+    }
+
+    /// The grid letters as a string.
+    pub fn text(&self) -> String {
+        self.letters.iter().collect()
+    }
+}
+
+/// Why a word cannot go into a grid.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WordError {
+    /// Nothing left after dropping spaces and hyphens.
+    #[error("the word is empty")]
+    Empty,
+    /// A digit, punctuation mark or symbol.
+    #[error("{0:?} is not a letter")]
+    NotALetter(char),
+    /// Letters of different scripts (Latin and Cyrillic, say).
+    #[error("mixes {0} and {1} letters")]
+    MixedScripts(&'static str, &'static str),
+}
+
+/// Characters dropped for the grid but kept in print.
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '-' | '\'' | '’' | '‐' | '‑' | '–' | '.' | '·')
+}
+
+/// Normalised grid letters of a printed word.
+pub fn grid_letters(printed: &str, mode: UmlautMode) -> Result<Vec<char>, WordError> {
+    let mut letters = Vec::new();
+    let mut script: Option<&'static str> = None;
+    for c in printed.nfc() {
+        if is_separator(c) {
+            continue;
+        }
+        if !c.is_alphabetic() {
+            return Err(WordError::NotALetter(c));
+        }
+        let this = script_of(c);
+        match script {
+            Some(s) if s != this => return Err(WordError::MixedScripts(s, this)),
+            _ => script = Some(this),
+        }
+        for u in c.to_uppercase() {
+            match (u, mode) {
+                ('ẞ', _) => letters.extend(['S', 'S']),
+                ('Ä', UmlautMode::Expand) => letters.extend(['A', 'E']),
+                ('Ö', UmlautMode::Expand) => letters.extend(['O', 'E']),
+                ('Ü', UmlautMode::Expand) => letters.extend(['U', 'E']),
+                _ => letters.push(u),
+            }
+        }
+    }
+    if letters.is_empty() {
+        return Err(WordError::Empty);
+    }
+    Ok(letters)
+}
+
+fn script_of(c: char) -> &'static str {
+    match c as u32 {
+        0x0370..=0x03FF | 0x1F00..=0x1FFF => "Greek",
+        0x0400..=0x052F => "Cyrillic",
+        0x0590..=0x05FF => "Hebrew",
+        0x0600..=0x06FF => "Arabic",
+        0x3040..=0x30FF | 0x4E00..=0x9FFF => "CJK",
+        _ if c.is_ascii_alphabetic() || (0x00C0..=0x024F).contains(&(c as u32)) => "Latin",
+        0x1E00..=0x1EFF => "Latin",
+        _ => "other",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn letters(s: &str, mode: UmlautMode) -> String {
+        grid_letters(s, mode).unwrap().into_iter().collect()
+    }
+
+    #[test]
+    fn normalises_print_forms() {
+        assert_eq!(letters("  Ice cream ", UmlautMode::Keep), "ICECREAM");
+        assert_eq!(letters("rock'n'roll", UmlautMode::Keep), "ROCKNROLL");
+        assert_eq!(letters("Straße", UmlautMode::Keep), "STRASSE");
+        assert_eq!(letters("Straße", UmlautMode::Expand), "STRASSE");
+        assert_eq!(letters("Übermäßig", UmlautMode::Keep), "ÜBERMÄSSIG");
+        assert_eq!(letters("Übermäßig", UmlautMode::Expand), "UEBERMAESSIG");
+        assert_eq!(letters("Crème-brûlée", UmlautMode::Keep), "CRÈMEBRÛLÉE");
+        // NFD input: U + combining diaeresis.
+        assert_eq!(letters("Mu\u{308}ll", UmlautMode::Keep), "MÜLL");
+    }
+
+    #[test]
+    fn rejects_non_words() {
+        assert_eq!(grid_letters(" - ", UmlautMode::Keep), Err(WordError::Empty));
+        assert_eq!(
+            grid_letters("R2D2", UmlautMode::Keep),
+            Err(WordError::NotALetter('2'))
+        );
+        assert!(matches!(
+            grid_letters("Mосква", UmlautMode::Keep),
+            Err(WordError::MixedScripts(..))
+        ));
+        assert_eq!(
+            grid_letters("a\u{0}b", UmlautMode::Keep),
+            Err(WordError::NotALetter('\u{0}'))
+        );
+    }
+
+    #[test]
+    fn word_keeps_printed_form() {
+        let w = Word::new(" Ice cream", Some("cold".into()), UmlautMode::Keep).unwrap();
+        assert_eq!(w.printed, "Ice cream");
+        assert_eq!(w.text(), "ICECREAM");
+    }
+}

@@ -1,0 +1,423 @@
+//! Project files (RON): everything the editor edits, with a format version,
+//! atomic saves and errors that give line and column.
+
+use crate::error::{InputError, excerpt};
+use crate::model::blacklist::built_in_offensive;
+use crate::model::{
+    DirectionSet, ExclusionGroup, Language, Mask, Pos, PreassignedWord, PuzzleSpec, Rules, Shape,
+    SpecVocabulary, UmlautMode, Vocabulary, Word,
+};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The project format this build writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The sample project shipped with Gridpress (the app's default).
+pub const SAMPLE: &str = include_str!("sample.ron");
+
+/// A restricted rectangle (left column, top row, size in cells).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rect {
+    /// Left column.
+    pub col: usize,
+    /// Top row.
+    pub row: usize,
+    /// Width in cells.
+    pub width: usize,
+    /// Height in cells.
+    pub height: usize,
+}
+
+/// Grid size, shape and restricted areas.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GridSettings {
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// A built-in shape name. [default: rectangle]
+    #[serde(default = "default_shape")]
+    pub shape: String,
+    /// A painted mask (rows of `.` `#` `x`); replaces the shape when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cells: Option<Vec<String>>,
+    /// Restricted rectangles.
+    #[serde(default)]
+    pub restricted: Vec<Rect>,
+}
+
+fn default_shape() -> String {
+    "rectangle".into()
+}
+
+/// A letter fixed at a cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PresetLetter {
+    /// Row, 0-based.
+    pub row: usize,
+    /// Column, 0-based.
+    pub col: usize,
+    /// The letter.
+    pub letter: String,
+}
+
+/// A word fixed at a position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PresetWord {
+    /// The word as printed.
+    pub word: String,
+    /// First letter's row.
+    pub row: usize,
+    /// First letter's column.
+    pub col: usize,
+    /// Direction name (E, W, S, N, SE, NW, SW, NE).
+    pub direction: String,
+}
+
+/// Generator settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GeneratorSettings {
+    /// `E,S,…` or `all`. [default: all]
+    #[serde(default = "default_directions")]
+    pub directions: String,
+    /// Words to draw from the non-must-use vocabularies (total).
+    #[serde(default)]
+    pub pick: Option<usize>,
+    /// Solution word.
+    #[serde(default)]
+    pub solution: Option<String>,
+    /// [default: 2]
+    #[serde(default = "default_usage")]
+    pub max_words_per_cell: u8,
+    /// [default: 0.3334]
+    #[serde(default = "default_overlap")]
+    pub max_overlap_fraction: f64,
+    /// [default: 1]
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    /// [default: 10]
+    #[serde(default = "default_time")]
+    pub time_limit_seconds: f64,
+    /// Puzzles per batch. [default: 1]
+    #[serde(default = "default_count")]
+    pub count: usize,
+}
+
+fn default_directions() -> String {
+    "all".into()
+}
+fn default_usage() -> u8 {
+    Rules::default().max_words_per_cell
+}
+fn default_overlap() -> f64 {
+    Rules::default().max_overlap_fraction
+}
+fn default_seed() -> u64 {
+    1
+}
+fn default_time() -> f64 {
+    10.0
+}
+fn default_count() -> usize {
+    1
+}
+
+/// A Gridpress project.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Project {
+    /// Must equal [`FORMAT_VERSION`].
+    pub format_version: u32,
+    /// Shown as the puzzle title.
+    pub name: String,
+    /// Filler letter frequencies. [default: English]
+    #[serde(default)]
+    pub language: Language,
+    /// Umlauts in the grid. [default: Keep]
+    #[serde(default)]
+    pub umlauts: UmlautMode,
+    /// Size, shape, restricted areas.
+    pub grid: GridSettings,
+    /// Vocabularies, highest priority first.
+    pub vocabularies: Vec<Vocabulary>,
+    /// At most one word of each group per puzzle.
+    #[serde(default)]
+    pub exclusion_groups: Vec<ExclusionGroup>,
+    /// Offensive words added to the built-in lists.
+    #[serde(default)]
+    pub offensive_words: Vec<String>,
+    /// Letters fixed at cells.
+    #[serde(default)]
+    pub letters: Vec<PresetLetter>,
+    /// Words fixed at positions.
+    #[serde(default)]
+    pub preassigned_words: Vec<PresetWord>,
+    /// Generator settings.
+    pub generator: GeneratorSettings,
+    /// Page template name.
+    #[serde(default)]
+    pub template: Option<String>,
+}
+
+impl Project {
+    /// The built-in sample project.
+    pub fn sample() -> Project {
+        Project::parse(SAMPLE, "built-in sample project").expect("the sample project parses")
+    }
+
+    /// Parses RON; errors give line and column.
+    pub fn parse(text: &str, source: &str) -> Result<Project, InputError> {
+        let project: Project = ron::from_str(text).map_err(|e| {
+            InputError::at(
+                source,
+                e.span.start.line,
+                format!("column {}: {}", e.span.start.col, e.code),
+            )
+        })?;
+        if project.format_version != FORMAT_VERSION {
+            return Err(InputError::at(
+                source,
+                0,
+                format!(
+                    "format_version {} is not supported (this Gridpress reads version {FORMAT_VERSION})",
+                    project.format_version
+                ),
+            ));
+        }
+        Ok(project)
+    }
+
+    /// Loads a project file.
+    pub fn load(path: &Path) -> Result<Project, InputError> {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| InputError::at(&name, 0, e.to_string()))?;
+        let text = String::from_utf8(bytes).map_err(|e| {
+            let line = e.as_bytes()[..e.utf8_error().valid_up_to()]
+                .iter()
+                .filter(|b| **b == b'\n')
+                .count()
+                + 1;
+            InputError::at(&name, line, "not valid UTF-8 text")
+        })?;
+        Project::parse(&text, &name)
+    }
+
+    /// The project as pretty RON.
+    pub fn to_ron(&self) -> String {
+        let config = ron::ser::PrettyConfig::new().struct_names(false);
+        ron::ser::to_string_pretty(self, config).expect("a project serialises")
+    }
+
+    /// Saves atomically: a temporary file next to `path`, synced, then renamed
+    /// over it, so a crash never leaves half a project.
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        write_atomic(path, self.to_ron().as_bytes())
+    }
+
+    /// The mask: painted cells or the shape, with restricted rectangles.
+    pub fn mask(&self) -> Result<Mask, InputError> {
+        let g = &self.grid;
+        let mut mask = match &g.cells {
+            Some(rows) => Mask::parse(&rows.join("\n"), "project grid cells")?,
+            None => Shape::from_name(&g.shape)
+                .ok_or_else(|| InputError::msg(format!("unknown shape {:?}", g.shape)))?
+                .mask(g.width, g.height)?,
+        };
+        for r in &g.restricted {
+            mask.restrict(r.col, r.row, r.width, r.height);
+        }
+        if mask.playable_count() == 0 {
+            return Err(InputError::msg(
+                "the restricted areas cover every playable cell",
+            ));
+        }
+        Ok(mask)
+    }
+
+    /// The validated generator request.
+    pub fn to_spec(&self) -> Result<PuzzleSpec, InputError> {
+        let mode = self.umlauts;
+        let mut vocabularies = Vec::new();
+        for v in &self.vocabularies {
+            let (words, rejected) = v.words(mode);
+            if let Some(r) = rejected.first() {
+                return Err(InputError::msg(format!(
+                    "vocabulary {:?}, entry {} ({:?}): {}{}",
+                    v.name,
+                    r.line,
+                    r.text,
+                    r.reason,
+                    if rejected.len() > 1 {
+                        format!(" (and {} more invalid entries)", rejected.len() - 1)
+                    } else {
+                        String::new()
+                    }
+                )));
+            }
+            vocabularies.push(SpecVocabulary {
+                name: v.name.clone(),
+                must_use: v.must_use,
+                words,
+            });
+        }
+        let mut spec = PuzzleSpec::new(self.mask()?, vocabularies);
+        let g = &self.generator;
+        spec.directions = DirectionSet::parse_list(&g.directions).map_err(InputError::msg)?;
+        spec.pick = g.pick;
+        spec.solution = match &g.solution {
+            Some(s) if !s.trim().is_empty() => Some(
+                Word::new(s, None, mode)
+                    .map_err(|e| InputError::msg(format!("solution word {:?}: {e}", excerpt(s))))?,
+            ),
+            _ => None,
+        };
+        if !(1..=4).contains(&g.max_words_per_cell) {
+            return Err(InputError::msg("max_words_per_cell must be 1..=4"));
+        }
+        if !(0.0..=1.0).contains(&g.max_overlap_fraction) {
+            return Err(InputError::msg("max_overlap_fraction must be within 0..=1"));
+        }
+        spec.rules = Rules {
+            max_words_per_cell: g.max_words_per_cell,
+            max_overlap_fraction: g.max_overlap_fraction,
+        };
+        for l in &self.letters {
+            let letters = crate::model::word::grid_letters(&l.letter, mode)
+                .map_err(|e| InputError::msg(format!("pre-assigned letter {:?}: {e}", l.letter)))?;
+            if letters.len() != 1 {
+                return Err(InputError::msg(format!(
+                    "pre-assigned letter {:?} is not one letter",
+                    l.letter
+                )));
+            }
+            spec.letters.push((Pos::new(l.row, l.col), letters[0]));
+        }
+        for p in &self.preassigned_words {
+            let word = Word::new(&p.word, None, mode).map_err(|e| {
+                InputError::msg(format!("pre-assigned word {:?}: {e}", excerpt(&p.word)))
+            })?;
+            let direction = p.direction.parse().map_err(InputError::msg)?;
+            spec.preassigned_words.push(PreassignedWord {
+                word,
+                start: Pos::new(p.row, p.col),
+                direction,
+            });
+        }
+        for group in &self.exclusion_groups {
+            let mut letters = Vec::new();
+            for w in &group.words {
+                letters.push(crate::model::word::grid_letters(w, mode).map_err(|e| {
+                    InputError::msg(format!("exclusion group {:?}, word {w:?}: {e}", group.name))
+                })?);
+            }
+            spec.exclusion_groups.push(letters);
+        }
+        spec.banned = banned_letters(self.offensive_words.iter().map(String::as_str), mode)?;
+        spec.language = self.language;
+        Ok(spec)
+    }
+}
+
+/// Grid letters of the built-in offensive words plus `extra`.
+pub fn banned_letters<'a>(
+    extra: impl Iterator<Item = &'a str>,
+    mode: UmlautMode,
+) -> Result<Vec<Vec<char>>, InputError> {
+    let mut out = Vec::new();
+    for w in built_in_offensive().map(|w| -> &'a str { w }).chain(extra) {
+        let letters = crate::model::word::grid_letters(w, mode)
+            .map_err(|e| InputError::msg(format!("offensive word {:?}: {e}", excerpt(w))))?;
+        if !out.contains(&letters) {
+            out.push(letters);
+        }
+    }
+    Ok(out)
+}
+
+/// Writes `bytes` to `path` atomically (temporary file + rename).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sample_round_trips_and_validates() {
+        let p = Project::sample();
+        let again = Project::parse(&p.to_ron(), "again").unwrap();
+        assert_eq!(p, again);
+        let spec = p.to_spec().unwrap();
+        assert!(spec.vocabularies[0].words.len() >= 30);
+    }
+
+    #[test]
+    fn malformed_ron_gives_line_and_column() {
+        let text = Project::sample()
+            .to_ron()
+            .replacen("width:", "width: \"wide\",\n    junk:", 1);
+        let err = Project::parse(&text, "p.ron").unwrap_err();
+        assert!(err.line > 0, "{err}");
+        assert!(
+            err.to_string().contains("p.ron, line") && err.to_string().contains("column"),
+            "{err}"
+        );
+        let newer = Project::sample()
+            .to_ron()
+            .replace("format_version: 1", "format_version: 9");
+        assert!(
+            Project::parse(&newer, "p.ron")
+                .unwrap_err()
+                .to_string()
+                .contains("format_version 9")
+        );
+    }
+
+    #[test]
+    fn invalid_entry_is_named() {
+        let mut p = Project::sample();
+        p.vocabularies[0].entries[2].word = "C3PO".into();
+        let err = p.to_spec().unwrap_err().to_string();
+        assert!(
+            err.contains("entry 3") && err.contains("C3PO") && err.contains("'3'"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn atomic_save_replaces_whole_file() {
+        let dir = std::env::temp_dir().join(format!("gridpress-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("p.ron");
+        std::fs::write(&path, "old").unwrap();
+        let p = Project::sample();
+        p.save(&path).unwrap();
+        assert_eq!(Project::load(&path).unwrap(), p);
+        let leftovers: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().file_name() != "p.ron")
+            .collect();
+        assert!(leftovers.is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,227 @@
+//! The independent checker: every hard rule of a finished word search,
+//! re-derived from the letters and the word list alone. It shares no code
+//! with the generator's search.
+
+use crate::model::{CellKind, Direction, Pos, Puzzle};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+
+/// One broken rule (numbers as in PRODUCT.md §3; 0 = malformed puzzle).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// The rule number.
+    pub rule: u8,
+    /// What is wrong, naming the word or cell.
+    pub message: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "rule {}: {}", self.rule, self.message)
+    }
+}
+
+/// Checks a puzzle; `banned` are words (grid letters) that must appear
+/// nowhere. An empty result means the puzzle is valid.
+pub fn verify(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let mut bad = |rule: u8, message: String| out.push(Violation { rule, message });
+    let (w, h) = (puzzle.width(), puzzle.height());
+
+    // 0: letters exactly on playable cells.
+    if puzzle.grid.len() != h || puzzle.grid.iter().any(|r| r.len() != w) {
+        bad(0, format!("the grid is not {w} × {h}"));
+        return out;
+    }
+    for p in puzzle.mask.positions() {
+        let letter = puzzle.grid[p.row][p.col];
+        match (puzzle.mask.kind(p), letter) {
+            (CellKind::Playable, None) => bad(0, format!("playable cell at {p} has no letter")),
+            (CellKind::Playable, Some(c))
+                if !c.is_alphabetic() || c.to_uppercase().next() != Some(c) =>
+            {
+                bad(
+                    0,
+                    format!("cell at {p} holds {c:?}, not an upper-case letter"),
+                )
+            }
+            (CellKind::Outside | CellKind::Restricted, Some(c)) => {
+                bad(1, format!("cell at {p} is not playable but holds {c:?}"))
+            }
+            _ => {}
+        }
+    }
+
+    // 1: words on playable cells, matching the letters, in enabled directions.
+    let mut cells_of: Vec<Vec<Pos>> = Vec::new();
+    for word in &puzzle.words {
+        let letters: Vec<char> = word.word.chars().collect();
+        let cells = cells_along(word.start, word.direction, letters.len(), w, h);
+        if !puzzle.directions.contains(word.direction) {
+            bad(
+                1,
+                format!(
+                    "{} runs {}, which is not enabled",
+                    word.word, word.direction
+                ),
+            );
+        }
+        match cells {
+            None => bad(1, format!("{} leaves the grid", word.word)),
+            Some(ref cells) => {
+                for (p, c) in cells.iter().zip(&letters) {
+                    if puzzle.mask.kind(*p) != CellKind::Playable {
+                        bad(
+                            1,
+                            format!("{} covers the non-playable cell at {p}", word.word),
+                        );
+                    } else if puzzle.grid[p.row][p.col] != Some(*c) {
+                        bad(1, format!("{} needs {c:?} at {p}", word.word));
+                    }
+                }
+            }
+        }
+        cells_of.push(cells.unwrap_or_default());
+    }
+
+    // 2–4: sharing.
+    let mut users: BTreeMap<Pos, Vec<usize>> = BTreeMap::new();
+    for (i, cells) in cells_of.iter().enumerate() {
+        for p in cells {
+            users.entry(*p).or_default().push(i);
+        }
+    }
+    for (p, us) in &users {
+        if us.len() > puzzle.rules.max_words_per_cell as usize {
+            bad(3, format!("the cell at {p} is used by {} words", us.len()));
+        }
+    }
+    let mut overlapped = vec![0usize; cells_of.len()];
+    for (i, a) in cells_of.iter().enumerate() {
+        let set_a: BTreeSet<&Pos> = a.iter().collect();
+        for (j, b) in cells_of.iter().enumerate().skip(i + 1) {
+            let shared = b.iter().filter(|p| set_a.contains(p)).count();
+            if shared > 1 {
+                bad(
+                    2,
+                    format!(
+                        "{} and {} share {shared} cells",
+                        puzzle.words[i].word, puzzle.words[j].word
+                    ),
+                );
+            }
+        }
+        overlapped[i] = a.iter().filter(|p| users[p].len() > 1).count();
+    }
+    for (i, word) in puzzle.words.iter().enumerate() {
+        let len = word.word.chars().count();
+        let limit = (len as f64 * puzzle.rules.max_overlap_fraction + 1e-9).floor() as usize;
+        if overlapped[i] > limit {
+            bad(
+                4,
+                format!(
+                    "{} is overlapped on {} of {len} letters (limit {limit})",
+                    word.word, overlapped[i]
+                ),
+            );
+        }
+    }
+
+    // 5: each word once in the list.
+    let mut seen = BTreeSet::new();
+    for word in &puzzle.words {
+        if !seen.insert(word.word.as_str()) {
+            bad(5, format!("{} is listed twice", word.word));
+        }
+    }
+
+    // 6: each word readable exactly once, at its placement.
+    for (i, word) in puzzle.words.iter().enumerate() {
+        let found = readings(puzzle, &word.word);
+        let own = cells_of[i]
+            .first()
+            .zip(cells_of[i].last())
+            .map(|(a, b)| span(*a, *b));
+        let others: Vec<&(Pos, Pos)> = found.iter().filter(|s| Some(**s) != own).collect();
+        if let Some(&&(a, _)) = others.first() {
+            bad(
+                6,
+                format!(
+                    "{} can also be read starting at {a} ({} extra readings)",
+                    word.word,
+                    others.len()
+                ),
+            );
+        }
+    }
+
+    // 7: banned words nowhere.
+    for b in banned {
+        if let Some(&(a, _)) = readings(puzzle, b).iter().next() {
+            bad(7, format!("the banned word {b} can be read at {a}"));
+        }
+    }
+
+    // 8: leftover cells spell the solution in reading order.
+    let free: Vec<Pos> = puzzle
+        .mask
+        .positions()
+        .filter(|p| puzzle.mask.kind(*p) == CellKind::Playable && !users.contains_key(p))
+        .collect();
+    if let Some(solution) = &puzzle.solution {
+        let spelled: String = free
+            .iter()
+            .filter_map(|p| puzzle.grid[p.row][p.col])
+            .collect();
+        if solution.cells != free {
+            bad(
+                8,
+                format!(
+                    "the solution cells are not the {} free cells in reading order",
+                    free.len()
+                ),
+            );
+        }
+        if spelled != solution.word {
+            bad(
+                8,
+                format!("the free cells spell {spelled}, not {}", solution.word),
+            );
+        }
+    }
+    out
+}
+
+fn span(a: Pos, b: Pos) -> (Pos, Pos) {
+    if a <= b { (a, b) } else { (b, a) }
+}
+
+fn cells_along(start: Pos, dir: Direction, len: usize, w: usize, h: usize) -> Option<Vec<Pos>> {
+    (0..len).map(|i| start.step(dir, i, w, h)).collect()
+}
+
+/// Every place `word` can be read, in any of the eight directions, as
+/// (first, last) cell pairs in sorted order (a palindrome counts once).
+fn readings(puzzle: &Puzzle, word: &str) -> BTreeSet<(Pos, Pos)> {
+    let letters: Vec<char> = word.chars().collect();
+    let (w, h) = (puzzle.width(), puzzle.height());
+    let mut found = BTreeSet::new();
+    if letters.is_empty() {
+        return found;
+    }
+    for p in puzzle.mask.positions() {
+        for dir in Direction::ALL {
+            let Some(cells) = cells_along(p, dir, letters.len(), w, h) else {
+                continue;
+            };
+            if cells
+                .iter()
+                .zip(&letters)
+                .all(|(q, c)| puzzle.grid[q.row][q.col] == Some(*c))
+            {
+                found.insert(span(cells[0], cells[cells.len() - 1]));
+            }
+        }
+    }
+    found
+}
