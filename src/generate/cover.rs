@@ -9,7 +9,7 @@ use super::patterns::Patterns;
 use super::pick::{Drawer, direction_deficits};
 use super::prepare::Problem;
 use super::rng::Rng;
-use super::{Limits, Stop};
+use super::Limits;
 use crate::model::Direction;
 use std::collections::BTreeSet;
 
@@ -17,6 +17,10 @@ use std::collections::BTreeSet;
 const SLOTS_PER_CELL: usize = 10;
 /// Words tried per slot.
 const WORDS_PER_SLOT: usize = 3;
+/// Score advantage of a slot in a direction short of its share. Larger
+/// values balance directions better but make exact coverage much harder
+/// (diagonal words fragment the free cells).
+const SHARE_BONUS: i64 = 4;
 /// Filled cells a slot may start before the cell it must cover.
 const MAX_LEAD: usize = 2;
 
@@ -25,7 +29,7 @@ pub(crate) enum Swept {
     Done,
     Failed,
     Budget,
-    Stopped(Stop),
+    Stopped,
 }
 
 /// One sweep over the board.
@@ -38,7 +42,8 @@ pub(crate) struct Cover<'p> {
     nodes: u64,
     node_limit: u64,
     drawn: Vec<super::pick::Drawn>,
-    deepest: usize,
+    runs: Vec<u16>,
+    playable: usize,
 }
 
 /// A way to cover the current cell.
@@ -68,7 +73,8 @@ impl<'p> Cover<'p> {
             nodes: 0,
             node_limit: 0,
             drawn: Vec::new(),
-            deepest: 0,
+            runs: Vec::new(),
+            playable: problem.spec.mask.playable_count(),
         }
     }
 
@@ -98,14 +104,12 @@ impl<'p> Cover<'p> {
         if self.nodes >= self.node_limit {
             return Swept::Budget;
         }
-        if self.nodes % 64 == 0
-            && let Some(stop) = limits.check()
-        {
-            return Swept::Stopped(stop);
+        if self.nodes % 64 == 0 && limits.check().is_some() {
+            return Swept::Stopped;
         }
         let words_left = self.target_words.saturating_sub(board.placements.len());
         let keep_left = self.solution.len() - kept;
-        let Some((x, room)) = most_hemmed_in(board) else {
+        let Some((x, room)) = most_hemmed_in(board, &mut self.runs) else {
             return if words_left == 0 && keep_left == 0 {
                 self.write_solution(board, patterns)
             } else {
@@ -125,15 +129,18 @@ impl<'p> Cover<'p> {
             return Swept::Failed;
         }
         let deficits = direction_deficits(board, &self.required);
-        if deficits.iter().sum::<usize>() > words_left {
-            return Swept::Failed;
-        }
+        // Shares are a preference here (the slot score), not a prune: exact
+        // coverage with every share is often out of reach.
         // A cell with little room is kept for the solution first; otherwise
         // keep it with the probability that spreads the letters evenly.
-        let keep_first = keep_left > 0 && (room <= 2 || rng.below(open) < keep_left);
+        // Keeping must not run ahead of an even spread, or later holes find
+        // no solution letter left.
+        let even = self.solution.len() * (self.playable - open) / self.playable;
+        let may_keep = kept < even + 3;
+        let keep_first = keep_left > 0 && may_keep && (room <= 2 || rng.below(open) < keep_left);
         for keep in [keep_first, !keep_first] {
             let outcome = if keep {
-                if keep_left == 0 {
+                if keep_left == 0 || !(may_keep || room <= 1) {
                     continue;
                 }
                 board.reserve(x, 0);
@@ -267,7 +274,7 @@ impl<'p> Cover<'p> {
                         } else {
                             (new - pace as i64) / 2
                         };
-                        let bonus = 8 * deficits[dir.index()] as i64;
+                        let bonus = if deficits[dir.index()] > 0 { SHARE_BONUS } else { 0 };
                         slots.push(Slot {
                             start: s,
                             dir,
@@ -298,24 +305,31 @@ fn free_run(board: &Board, cell: u16, dir: Direction) -> usize {
 /// The open cell with the least room: the shortest longest free line
 /// through it; ties go to the first in reading order. Returns the cell and
 /// its room.
-fn most_hemmed_in(board: &Board) -> Option<(u16, usize)> {
+fn most_hemmed_in(board: &Board, runs: &mut Vec<u16>) -> Option<(u16, usize)> {
     let geo = board.geo;
-    let mut best: Option<(u16, usize)> = None;
-    for c in 0..geo.cells() as u16 {
-        if !geo.playable[c as usize] || board.usage(c) != 0 || board.is_reserved(c) {
-            continue;
+    let n = geo.cells();
+    let open = |c: usize| geo.playable[c] && board.usage(c as u16) == 0 && !board.is_reserved(c as u16);
+    let mut room = vec![0u16; n];
+    runs.clear();
+    runs.resize(n, 0);
+    for axis in [Direction::E, Direction::S, Direction::SE, Direction::SW] {
+        // Predecessors along the forward axes come earlier in reading order.
+        let back = &geo.next[axis.reverse().index()];
+        let fwd = &geo.next[axis.index()];
+        for c in 0..n {
+            runs[c] = if open(c) { 1 + if back[c] == NONE { 0 } else { runs[back[c] as usize] } } else { 0 };
         }
-        let room = [Direction::E, Direction::S, Direction::SE, Direction::SW]
-            .iter()
-            .map(|&a| 1 + free_run(board, c, a) + free_run(board, c, a.reverse()))
-            .max()
-            .unwrap_or(1);
-        if best.is_none_or(|(_, r)| room < r) {
-            best = Some((c, room));
-            if room == 1 {
-                break;
+        // Walk back from each run's end to give every cell the run's length.
+        for c in (0..n).rev() {
+            if runs[c] > 0 && (fwd[c] == NONE || runs[fwd[c] as usize] == 0) {
+                let len = runs[c];
+                let mut k = c as u16;
+                for _ in 0..len {
+                    room[k as usize] = room[k as usize].max(len);
+                    k = back[k as usize];
+                }
             }
         }
     }
-    best
+    (0..n).filter(|&c| open(c)).min_by_key(|&c| (room[c], c)).map(|c| (c as u16, room[c] as usize))
 }

@@ -318,17 +318,18 @@ impl Project {
     }
 }
 
-/// Grid letters of the built-in offensive words plus `extra`.
-pub fn banned_letters<'a>(
-    extra: impl Iterator<Item = &'a str>,
-    mode: UmlautMode,
-) -> Result<Vec<Vec<char>>, InputError> {
+/// Grid letters of the built-in offensive words plus `extra`, each in the
+/// project's spelling and with umlauts written out (a reader sees "MOESE"
+/// as the word it spells, whatever the project's umlaut mode).
+pub fn banned_letters<'a>(extra: impl Iterator<Item = &'a str>, mode: UmlautMode) -> Result<Vec<Vec<char>>, InputError> {
     let mut out = Vec::new();
     for w in built_in_offensive().map(|w| -> &'a str { w }).chain(extra) {
-        let letters = crate::model::word::grid_letters(w, mode)
-            .map_err(|e| InputError::msg(format!("offensive word {:?}: {e}", excerpt(w))))?;
-        if !out.contains(&letters) {
-            out.push(letters);
+        for m in [mode, UmlautMode::Expand] {
+            let letters = crate::model::word::grid_letters(w, m)
+                .map_err(|e| InputError::msg(format!("offensive word {:?}: {e}", excerpt(w))))?;
+            if !out.contains(&letters) {
+                out.push(letters);
+            }
         }
     }
     Ok(out)
