@@ -29,6 +29,7 @@ fn main() {
         }],
     );
     spec.directions = DirectionSet::parse_list(dirs).unwrap();
+    spec.banned = gridpress::project::banned_letters(std::iter::empty(), UmlautMode::Keep).unwrap();
     spec.pick = pick;
     spec.solution = rest
         .get(1)

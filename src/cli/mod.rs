@@ -27,7 +27,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Generate puzzle(s) from a project file and/or flags; write JSON.
-    Generate(GenerateArgs),
+    Generate(Box<GenerateArgs>),
     /// Verify a puzzle (or a JSON list of puzzles) against every rule.
     Check(CheckArgs),
 }

@@ -15,21 +15,29 @@ struct Pattern {
 /// removed (last in, first out) as the pick phase places them.
 pub(crate) struct Patterns {
     patterns: Vec<Pattern>,
-    /// Pattern ids by first letter code.
-    by_first: Vec<Vec<u32>>,
+    /// Pattern ids by their first two letter codes (`first * stride + second`).
+    by_pair: Vec<Vec<u32>>,
+    stride: usize,
 }
 
 impl Patterns {
     pub fn new(alphabet_len: usize) -> Self {
+        let stride = alphabet_len + 1;
         Patterns {
             patterns: Vec::new(),
-            by_first: vec![Vec::new(); alphabet_len + 1],
+            by_pair: vec![Vec::new(); stride * stride],
+            stride,
         }
     }
 
-    /// Adds a word in both reading directions; returns how many entries to
-    /// pop to remove it again.
+    fn bucket(&self, codes: &[u8]) -> usize {
+        codes[0] as usize * self.stride + codes.get(1).map_or(0, |c| *c as usize)
+    }
+
+    /// Adds a word (2+ letters) in both reading directions; returns how many
+    /// entries to pop to remove it again.
     pub fn push(&mut self, codes: &[u8], word: Option<u32>) -> usize {
+        debug_assert!(codes.len() >= 2);
         let reversed: Vec<u8> = codes.iter().rev().copied().collect();
         let mut forms = vec![codes.to_vec()];
         if reversed != codes {
@@ -38,7 +46,8 @@ impl Patterns {
         let n = forms.len();
         for form in forms {
             let id = self.patterns.len() as u32;
-            self.by_first[form[0] as usize].push(id);
+            let bucket = self.bucket(&form);
+            self.by_pair[bucket].push(id);
             self.patterns.push(Pattern {
                 codes: form.into(),
                 word,
@@ -51,7 +60,8 @@ impl Patterns {
     pub fn pop(&mut self, n: usize) {
         for _ in 0..n {
             let p = self.patterns.pop().expect("pattern");
-            self.by_first[p.codes[0] as usize].pop();
+            let bucket = self.bucket(&p.codes);
+            self.by_pair[bucket].pop();
         }
     }
 
@@ -96,8 +106,8 @@ impl Patterns {
             n += 1;
             c = fwd[c as usize];
         }
-        for p in 0..n {
-            for &id in &self.by_first[codes[p] as usize] {
+        for p in 0..n.saturating_sub(1) {
+            for &id in &self.by_pair[self.bucket(&codes[p..p + 2])] {
                 let pat = &self.patterns[id as usize];
                 let len = pat.codes.len();
                 if p + len <= n && codes[p..p + len] == *pat.codes {

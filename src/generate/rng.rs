@@ -41,7 +41,7 @@ impl Rng {
         let mut x = if total <= u32::MAX as u64 {
             self.below(total as usize) as u64
         } else {
-            (self.next_seed() % total) as u64
+            self.next_seed() % total
         };
         for (i, w) in weights.iter().enumerate() {
             if x < *w as u64 {
