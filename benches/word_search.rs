@@ -6,7 +6,9 @@
 //! `BENCH_CASE=text` runs only the cases whose name contains `text`.
 
 use gridpress::generate::{Generator, Options};
-use gridpress::model::{DirectionSet, Mask, PuzzleSpec, SpecVocabulary, UmlautMode, Vocabulary, Word};
+use gridpress::model::{
+    DirectionSet, Mask, PuzzleSpec, SpecVocabulary, UmlautMode, Vocabulary, Word,
+};
 use gridpress::project::banned_letters;
 use gridpress::verify::verify;
 use std::time::{Duration, Instant};
@@ -26,10 +28,15 @@ fn words_from(text: &str, name: &str) -> Vec<Word> {
 }
 
 fn wosecon(file: &str, cols: usize, rows: usize) -> PuzzleSpec {
-    let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR")))
+        .unwrap();
     let mut spec = PuzzleSpec::new(
         Mask::rectangle(cols, rows).unwrap(),
-        vec![SpecVocabulary { name: file.into(), must_use: true, words: words_from(&text, file) }],
+        vec![SpecVocabulary {
+            name: file.into(),
+            must_use: true,
+            words: words_from(&text, file),
+        }],
     );
     spec.directions = DirectionSet::parse_list("E,S").unwrap();
     spec.banned = banned_letters(std::iter::empty(), UmlautMode::Keep).unwrap();
@@ -51,7 +58,11 @@ fn german() -> Option<PuzzleSpec> {
     assert_eq!(words.len(), 70_000);
     let mut spec = PuzzleSpec::new(
         Mask::rectangle(20, 20).unwrap(),
-        vec![SpecVocabulary { name: "ngerman".into(), must_use: false, words }],
+        vec![SpecVocabulary {
+            name: "ngerman".into(),
+            must_use: false,
+            words,
+        }],
     );
     spec.pick = Some(40);
     spec.solution = Some(Word::new("Sommerferien", None, UmlautMode::Keep).unwrap());
@@ -63,13 +74,41 @@ fn german() -> Option<PuzzleSpec> {
 fn main() {
     // `cargo bench` passes `--bench`; `cargo test --benches` runs a smoke test.
     let smoke = !std::env::args().any(|a| a == "--bench");
-    let seeds: u64 = std::env::var("BENCH_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(if smoke { 5 } else { 1000 });
+    let seeds: u64 = std::env::var("BENCH_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(if smoke { 5 } else { 1000 });
     let mut cases = vec![
-        Case { name: "Figure 1, 14 words, 11×11, E+S", target: "≤ 0.2 ms / ≤ 1 ms", spec: wosecon("figure1-14-words.txt", 11, 11), seeds },
-        Case { name: "Figure 1, 14 words, 10×11, E+S", target: "≤ 0.3 ms / ≤ 5 ms", spec: wosecon("figure1-14-words.txt", 11, 10), seeds },
-        Case { name: "Figure 3, 12 words, 8×9, E+S", target: "≤ 0.5 ms / ≤ 5 ms", spec: wosecon("figure3-12-words.txt", 9, 8), seeds },
-        Case { name: "Figure 2, 34 words, 23×23, E+S", target: "≤ 5 ms / ≤ 20 ms", spec: wosecon("figure2-34-words.txt", 23, 23), seeds },
-        Case { name: "Figure 2, 34 words, 20×20, E+S", target: "≤ 50 ms / ≤ 1 s", spec: wosecon("figure2-34-words.txt", 20, 20), seeds },
+        Case {
+            name: "Figure 1, 14 words, 11×11, E+S",
+            target: "≤ 0.2 ms / ≤ 1 ms",
+            spec: wosecon("figure1-14-words.txt", 11, 11),
+            seeds,
+        },
+        Case {
+            name: "Figure 1, 14 words, 10×11, E+S",
+            target: "≤ 0.3 ms / ≤ 5 ms",
+            spec: wosecon("figure1-14-words.txt", 11, 10),
+            seeds,
+        },
+        Case {
+            name: "Figure 3, 12 words, 8×9, E+S",
+            target: "≤ 0.5 ms / ≤ 5 ms",
+            spec: wosecon("figure3-12-words.txt", 9, 8),
+            seeds,
+        },
+        Case {
+            name: "Figure 2, 34 words, 23×23, E+S",
+            target: "≤ 5 ms / ≤ 20 ms",
+            spec: wosecon("figure2-34-words.txt", 23, 23),
+            seeds,
+        },
+        Case {
+            name: "Figure 2, 34 words, 20×20, E+S",
+            target: "≤ 50 ms / ≤ 1 s",
+            spec: wosecon("figure2-34-words.txt", 20, 20),
+            seeds,
+        },
     ];
     match german() {
         Some(spec) => cases.push(Case {
@@ -78,7 +117,9 @@ fn main() {
             spec,
             seeds: (seeds / 10).max(2),
         }),
-        None => eprintln!("skipping the German case: install Debian's wngerman (/usr/share/dict/ngerman)"),
+        None => eprintln!(
+            "skipping the German case: install Debian's wngerman (/usr/share/dict/ngerman)"
+        ),
     }
     let banned: Vec<String> = banned_letters(std::iter::empty(), UmlautMode::Keep)
         .unwrap()
@@ -88,7 +129,10 @@ fn main() {
     println!("| case | seeds | prepare | median | p95 | max | fully met | target (median / max) |");
     println!("|---|---|---|---|---|---|---|---|");
     let only = std::env::var("BENCH_CASE").ok();
-    for case in cases.into_iter().filter(|c| only.as_ref().is_none_or(|o| c.name.contains(o.as_str()))) {
+    for case in cases
+        .into_iter()
+        .filter(|c| only.as_ref().is_none_or(|o| c.name.contains(o.as_str())))
+    {
         let t = Instant::now();
         let generator = Generator::new(case.spec).expect("valid spec");
         let prepare = t.elapsed();
@@ -96,10 +140,16 @@ fn main() {
         let mut full = 0;
         for seed in 0..case.seeds {
             let t = Instant::now();
-            let puzzle = generator.generate(&Options::seeded(seed)).expect("a puzzle");
+            let puzzle = generator
+                .generate(&Options::seeded(seed))
+                .expect("a puzzle");
             times.push(t.elapsed());
             let violations = verify(&puzzle, &banned);
-            assert!(violations.is_empty(), "{}: seed {seed}: {violations:?}", case.name);
+            assert!(
+                violations.is_empty(),
+                "{}: seed {seed}: {violations:?}",
+                case.name
+            );
             if puzzle.report.relaxed.is_empty() {
                 full += 1;
             }

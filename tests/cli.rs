@@ -7,7 +7,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn gridpress(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gridpress")).args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_gridpress"))
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn data(file: &str) -> String {
@@ -28,12 +31,19 @@ fn generate_and_check(words: &str, size: &str, seed: u64, extra: &[&str]) -> Val
     let json = temp(&format!("{size}-{seed}-{}.json", extra.len()));
     let json_s = json.to_str().unwrap();
     let seed_s = seed.to_string();
-    let mut args = vec!["generate", "--words", words, "--size", size, "--seed", &seed_s, "--json", json_s];
+    let mut args = vec![
+        "generate", "--words", words, "--size", size, "--seed", &seed_s, "--json", json_s,
+    ];
     args.extend_from_slice(extra);
     let out = gridpress(&args);
     assert!(out.status.success(), "{args:?}: {}", stderr(&out));
     let check = gridpress(&["check", json_s]);
-    assert!(check.status.success(), "{}{}", String::from_utf8_lossy(&check.stdout), stderr(&check));
+    assert!(
+        check.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&check.stdout),
+        stderr(&check)
+    );
     serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap()
 }
 
@@ -51,30 +61,59 @@ fn wosecon_puzzles_generate_and_check() {
             let p = generate_and_check(&data(file), size, seed, &["--directions", "E,S"]);
             let words = p["words"].as_array().unwrap();
             assert_eq!(words.len(), n, "{file} {size}");
-            assert!(words.iter().all(|w| w["direction"] == "E" || w["direction"] == "S"));
-            assert_eq!(p["report"]["relaxed"].as_array().unwrap().len(), 0, "{file} {size} seed {seed}: {}", p["report"]);
+            assert!(
+                words
+                    .iter()
+                    .all(|w| w["direction"] == "E" || w["direction"] == "S")
+            );
+            assert_eq!(
+                p["report"]["relaxed"].as_array().unwrap().len(),
+                0,
+                "{file} {size} seed {seed}: {}",
+                p["report"]
+            );
         }
     }
 }
 
 #[test]
 fn json_follows_the_contract() {
-    let p = generate_and_check(&data("figure1-14-words.txt"), "12x11", 3, &["--shape", "heart", "--restrict", "4,5,3,2"]);
+    let p = generate_and_check(
+        &data("figure1-14-words.txt"),
+        "12x11",
+        3,
+        &["--shape", "heart", "--restrict", "4,5,3,2"],
+    );
     assert_eq!(p["format"], "gridpress-puzzle");
     assert_eq!(p["version"], 1);
     assert_eq!(p["kind"], "word_search");
-    assert_eq!((p["width"].as_u64(), p["height"].as_u64()), (Some(12), Some(11)));
+    assert_eq!(
+        (p["width"].as_u64(), p["height"].as_u64()),
+        (Some(12), Some(11))
+    );
     assert_eq!(p["seed"], 3);
-    let mask: Vec<&str> = p["mask"].as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
+    let mask: Vec<&str> = p["mask"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
     assert_eq!(mask.len(), 11);
-    assert!(mask.iter().all(|r| r.chars().count() == 12 && r.chars().all(|c| ".#x".contains(c))));
+    assert!(
+        mask.iter()
+            .all(|r| r.chars().count() == 12 && r.chars().all(|c| ".#x".contains(c)))
+    );
     assert!(mask.iter().any(|r| r.contains('x')) && mask.iter().any(|r| r.contains('#')));
     let grid = p["grid"].as_array().unwrap();
     for (r, row) in grid.iter().enumerate() {
         for (c, cell) in row.as_array().unwrap().iter().enumerate() {
             let cell = cell.as_str().unwrap();
             let playable = mask[r].as_bytes()[c] == b'.';
-            assert_eq!(cell.chars().count(), usize::from(playable), "[{r},{c}] {cell:?}");
+            assert_eq!(
+                cell.chars().count(),
+                usize::from(playable),
+                "[{r},{c}] {cell:?}"
+            );
         }
     }
     for w in p["words"].as_array().unwrap() {
@@ -99,8 +138,19 @@ fn same_seed_same_bytes() {
 fn batch_repeats_no_word() {
     let json = temp("batch.json");
     let out = gridpress(&[
-        "generate", "--words", &data("sea-life.txt"), "--pick", "12", "--size", "13x13", "--count", "3", "--seed", "5",
-        "--json", json.to_str().unwrap(),
+        "generate",
+        "--words",
+        &data("sea-life.txt"),
+        "--pick",
+        "12",
+        "--size",
+        "13x13",
+        "--count",
+        "3",
+        "--seed",
+        "5",
+        "--json",
+        json.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let list: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
@@ -108,11 +158,19 @@ fn batch_repeats_no_word() {
     let mut seen = std::collections::BTreeSet::new();
     for p in &list {
         for w in p["words"].as_array().unwrap() {
-            assert!(seen.insert(w["word"].as_str().unwrap().to_string()), "{} repeats", w["word"]);
+            assert!(
+                seen.insert(w["word"].as_str().unwrap().to_string()),
+                "{} repeats",
+                w["word"]
+            );
         }
     }
     let check = gridpress(&["check", json.to_str().unwrap()]);
-    assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
 }
 
 #[test]
@@ -121,7 +179,10 @@ fn check_finds_a_broken_puzzle() {
     let mut broken = p.clone();
     // Change the first letter of the first word.
     let start = &p["words"][0]["start"];
-    let (r, c) = (start[0].as_u64().unwrap() as usize, start[1].as_u64().unwrap() as usize);
+    let (r, c) = (
+        start[0].as_u64().unwrap() as usize,
+        start[1].as_u64().unwrap() as usize,
+    );
     let old = broken["grid"][r][c].as_str().unwrap().to_string();
     broken["grid"][r][c] = Value::from(if old == "Q" { "Z" } else { "Q" });
     let path = temp("broken.json");
@@ -129,7 +190,10 @@ fn check_finds_a_broken_puzzle() {
     let out = gridpress(&["check", path.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(stdout.contains("FAIL") && stdout.contains("rule 1"), "{stdout}");
+    assert!(
+        stdout.contains("FAIL") && stdout.contains("rule 1"),
+        "{stdout}"
+    );
 }
 
 fn write(name: &str, bytes: &[u8]) -> String {
@@ -151,48 +215,137 @@ fn fails_with(args: &[&str], needles: &[&str]) {
 #[test]
 fn bad_input_gets_a_clear_error() {
     let empty = write("empty.txt", b"# nothing here\n\n");
-    fails_with(&["generate", "--words", &empty, "--size", "10x10"], &["empty.txt", "no words"]);
-    let digits = write("digits.txt", "SEAL\nR2D2\n".as_bytes());
-    fails_with(&["generate", "--words", &digits, "--size", "10x10"], &["digits.txt, line 2", "R2D2", "'2'"]);
-    let mixed = write("mixed.txt", "SEAL\nMoсква\n".as_bytes());
-    fails_with(&["generate", "--words", &mixed, "--size", "10x10"], &["mixed.txt, line 2", "Latin", "Cyrillic"]);
-    let long = write("long.txt", format!("SEAL\n{}\n", "A".repeat(10_000)).as_bytes());
-    fails_with(&["generate", "--words", &long, "--size", "10x10"], &["10000 letters", "longest line"]);
-    let binary = write("binary.txt", b"SEAL\nWH\xff\xfeALE\n");
-    fails_with(&["generate", "--words", &binary, "--size", "10x10"], &["binary.txt, line 2", "UTF-8"]);
-    let mask = write("mask.txt", b"###\n#x#\n###\n");
-    fails_with(&["generate", "--words", &data("sea-life.txt"), "--mask", &mask], &["mask.txt", "no playable cell"]);
-    let ragged = write("ragged.txt", b"....\n...\n....\n");
-    fails_with(&["generate", "--words", &data("sea-life.txt"), "--mask", &ragged], &["ragged.txt, line 2"]);
-    fails_with(&["generate", "--words", &data("sea-life.txt"), "--size", "2x40"], &["width 2"]);
-    fails_with(&["generate", "--words", &data("sea-life.txt"), "--size", "ten"], &["--size"]);
-    fails_with(&["generate", "--words", "/nonexistent/words.txt", "--size", "9x9"], &["/nonexistent/words.txt"]);
-    let twice = write("twice.txt", b"SEAL\nseal\n");
-    fails_with(&["generate", "--words", &twice, "--size", "10x10"], &["listed twice"]);
-    let inside = write("inside.txt", b"STINGRAY\nRAY\n");
-    fails_with(&["generate", "--words", &inside, "--size", "10x10"], &["STINGRAY", "RAY", "found twice"]);
-    let rude = write("rude.txt", b"SHITAKE\n");
-    fails_with(&["generate", "--words", &rude, "--size", "10x10"], &["banned word SHIT"]);
     fails_with(
-        &["generate", "--words", &data("figure1-14-words.txt"), "--size", "9x9", "--solution", &"A".repeat(90)],
+        &["generate", "--words", &empty, "--size", "10x10"],
+        &["empty.txt", "no words"],
+    );
+    let digits = write("digits.txt", "SEAL\nR2D2\n".as_bytes());
+    fails_with(
+        &["generate", "--words", &digits, "--size", "10x10"],
+        &["digits.txt, line 2", "R2D2", "'2'"],
+    );
+    let mixed = write("mixed.txt", "SEAL\nMoсква\n".as_bytes());
+    fails_with(
+        &["generate", "--words", &mixed, "--size", "10x10"],
+        &["mixed.txt, line 2", "Latin", "Cyrillic"],
+    );
+    let long = write(
+        "long.txt",
+        format!("SEAL\n{}\n", "A".repeat(10_000)).as_bytes(),
+    );
+    fails_with(
+        &["generate", "--words", &long, "--size", "10x10"],
+        &["10000 letters", "longest line"],
+    );
+    let binary = write("binary.txt", b"SEAL\nWH\xff\xfeALE\n");
+    fails_with(
+        &["generate", "--words", &binary, "--size", "10x10"],
+        &["binary.txt, line 2", "UTF-8"],
+    );
+    let mask = write("mask.txt", b"###\n#x#\n###\n");
+    fails_with(
+        &[
+            "generate",
+            "--words",
+            &data("sea-life.txt"),
+            "--mask",
+            &mask,
+        ],
+        &["mask.txt", "no playable cell"],
+    );
+    let ragged = write("ragged.txt", b"....\n...\n....\n");
+    fails_with(
+        &[
+            "generate",
+            "--words",
+            &data("sea-life.txt"),
+            "--mask",
+            &ragged,
+        ],
+        &["ragged.txt, line 2"],
+    );
+    fails_with(
+        &[
+            "generate",
+            "--words",
+            &data("sea-life.txt"),
+            "--size",
+            "2x40",
+        ],
+        &["width 2"],
+    );
+    fails_with(
+        &[
+            "generate",
+            "--words",
+            &data("sea-life.txt"),
+            "--size",
+            "ten",
+        ],
+        &["--size"],
+    );
+    fails_with(
+        &[
+            "generate",
+            "--words",
+            "/nonexistent/words.txt",
+            "--size",
+            "9x9",
+        ],
+        &["/nonexistent/words.txt"],
+    );
+    let twice = write("twice.txt", b"SEAL\nseal\n");
+    fails_with(
+        &["generate", "--words", &twice, "--size", "10x10"],
+        &["listed twice"],
+    );
+    let inside = write("inside.txt", b"STINGRAY\nRAY\n");
+    fails_with(
+        &["generate", "--words", &inside, "--size", "10x10"],
+        &["STINGRAY", "RAY", "found twice"],
+    );
+    let rude = write("rude.txt", b"SHITAKE\n");
+    fails_with(
+        &["generate", "--words", &rude, "--size", "10x10"],
+        &["banned word SHIT"],
+    );
+    fails_with(
+        &[
+            "generate",
+            "--words",
+            &data("figure1-14-words.txt"),
+            "--size",
+            "9x9",
+            "--solution",
+            &"A".repeat(90),
+        ],
         &["solution word has 90 letters"],
     );
     let not_json = write("not.json", b"{\"format\": ");
     fails_with(&["check", &not_json], &["not.json", "not valid JSON"]);
-    let project = write("bad.ron", b"(format_version: 1, name: \"x\",\n  grid: (width: \"wide\"))\n");
+    let project = write(
+        "bad.ron",
+        b"(format_version: 1, name: \"x\",\n  grid: (width: \"wide\"))\n",
+    );
     fails_with(&["generate", &project], &["bad.ron, line 2", "column"]);
 }
 
 #[test]
 fn wrong_usage_exits_2() {
-    assert_eq!(gridpress(&["generate", "--no-such-flag"]).status.code(), Some(2));
+    assert_eq!(
+        gridpress(&["generate", "--no-such-flag"]).status.code(),
+        Some(2)
+    );
     assert_eq!(gridpress(&["frobnicate"]).status.code(), Some(2));
 }
 
 #[test]
 fn solution_word_from_a_large_list() {
     let dict = Path::new("/usr/share/dict/american-english");
-    assert!(dict.exists(), "this test needs Debian's wamerican package (apt-get install wamerican)");
+    assert!(
+        dict.exists(),
+        "this test needs Debian's wamerican package (apt-get install wamerican)"
+    );
     let words: String = std::fs::read_to_string(dict)
         .unwrap()
         .lines()
@@ -201,7 +354,12 @@ fn solution_word_from_a_large_list() {
         .collect();
     let file = write("american.txt", words.as_bytes());
     for seed in 1..=3 {
-        let p = generate_and_check(&file, "15x15", seed, &["--pick", "26", "--solution", "LIGHTHOUSE"]);
+        let p = generate_and_check(
+            &file,
+            "15x15",
+            seed,
+            &["--pick", "26", "--solution", "LIGHTHOUSE"],
+        );
         assert_eq!(p["solution"]["word"], "LIGHTHOUSE", "{}", p["report"]);
         assert_eq!(p["solution"]["cells"].as_array().unwrap().len(), 10);
     }

@@ -37,21 +37,29 @@ fn case() -> impl Strategy<Value = Case> {
         6usize..=20,
         6usize..=20,
         prop::collection::vec(prop::sample::select(Direction::ALL.to_vec()), 1..=8),
-        prop_oneof![(2usize..=12).prop_map(Words::Must), (3usize..=16).prop_map(Words::Pick)],
-        prop::option::weighted(0.3, prop::sample::select(vec!["SEA", "OCEAN", "TIDES", "WATERS", "HARBOUR"])),
+        prop_oneof![
+            (2usize..=12).prop_map(Words::Must),
+            (3usize..=16).prop_map(Words::Pick)
+        ],
+        prop::option::weighted(
+            0.3,
+            prop::sample::select(vec!["SEA", "OCEAN", "TIDES", "WATERS", "HARBOUR"]),
+        ),
         prop::option::weighted(0.3, (0usize..6, 0usize..6, 1usize..4, 1usize..4)),
         any::<u64>(),
     )
-        .prop_map(|(shape, width, height, dirs, words, solution, restrict, seed)| Case {
-            shape,
-            width,
-            height,
-            directions: dirs.into_iter().collect(),
-            words,
-            solution,
-            restrict,
-            seed,
-        })
+        .prop_map(
+            |(shape, width, height, dirs, words, solution, restrict, seed)| Case {
+                shape,
+                width,
+                height,
+                directions: dirs.into_iter().collect(),
+                words,
+                solution,
+                restrict,
+                seed,
+            },
+        )
 }
 
 fn run(case: &Case) -> Result<gridpress::model::Puzzle, GenerateError> {
@@ -63,7 +71,13 @@ fn run(case: &Case) -> Result<gridpress::model::Puzzle, GenerateError> {
         }
     }
     let (words, must) = match case.words {
-        Words::Must(n) => (common::words("figure2-34-words.txt").into_iter().take(n).collect(), true),
+        Words::Must(n) => (
+            common::words("figure2-34-words.txt")
+                .into_iter()
+                .take(n)
+                .collect(),
+            true,
+        ),
         Words::Pick(_) => (common::words("sea-life.txt"), false),
     };
     let mut spec = common::spec(mask, words, must);
@@ -71,7 +85,9 @@ fn run(case: &Case) -> Result<gridpress::model::Puzzle, GenerateError> {
     if let Words::Pick(n) = case.words {
         spec.pick = Some(n);
     }
-    spec.solution = case.solution.map(|s| Word::new(s, None, UmlautMode::Keep).unwrap());
+    spec.solution = case
+        .solution
+        .map(|s| Word::new(s, None, UmlautMode::Keep).unwrap());
     let generator = Generator::new(spec)?;
     generator.generate(&Options {
         seed: case.seed,
@@ -109,7 +125,10 @@ proptest! {
 #[test]
 fn easy_requests_succeed_in_full() {
     for seed in 0..40 {
-        for (w, h, dirs) in [(12, 12, DirectionSet::ALL), (10, 14, DirectionSet::parse_list("E,S").unwrap())] {
+        for (w, h, dirs) in [
+            (12, 12, DirectionSet::ALL),
+            (10, 14, DirectionSet::parse_list("E,S").unwrap()),
+        ] {
             let case = Case {
                 shape: Shape::Rectangle,
                 width: w,
@@ -124,7 +143,11 @@ fn easy_requests_succeed_in_full() {
             assert_eq!(puzzle.words.len(), 10);
             let v = verify(&puzzle, &common::banned());
             assert!(v.is_empty(), "seed {seed}: {v:?}\n{}", puzzle.to_text());
-            assert!(puzzle.report.relaxed.is_empty(), "{:?}", puzzle.report.relaxed);
+            assert!(
+                puzzle.report.relaxed.is_empty(),
+                "{:?}",
+                puzzle.report.relaxed
+            );
         }
     }
 }

@@ -4,12 +4,12 @@
 //! leaves stray holes behind, so the last words still find room, and a
 //! depth-first search with a node budget backs out of dead ends.
 
+use super::Limits;
 use super::board::{Board, NONE};
 use super::patterns::Patterns;
 use super::pick::{Drawer, direction_deficits};
 use super::prepare::Problem;
 use super::rng::Rng;
-use super::Limits;
 use crate::model::Direction;
 use std::collections::BTreeSet;
 
@@ -122,12 +122,6 @@ impl<'p> Cover<'p> {
             return Swept::Failed;
         }
         let to_cover = open - keep_left;
-        if to_cover > words_left * self.longest_word
-            || to_cover < words_left * 2
-            || (words_left == 0 && to_cover > 0)
-        {
-            return Swept::Failed;
-        }
         let deficits = direction_deficits(board, &self.required);
         // Shares are a preference here (the slot score), not a prune: exact
         // coverage with every share is often out of reach.
@@ -274,7 +268,11 @@ impl<'p> Cover<'p> {
                         } else {
                             (new - pace as i64) / 2
                         };
-                        let bonus = if deficits[dir.index()] > 0 { SHARE_BONUS } else { 0 };
+                        let bonus = if deficits[dir.index()] > 0 {
+                            SHARE_BONUS
+                        } else {
+                            0
+                        };
                         slots.push(Slot {
                             start: s,
                             dir,
@@ -308,7 +306,8 @@ fn free_run(board: &Board, cell: u16, dir: Direction) -> usize {
 fn most_hemmed_in(board: &Board, runs: &mut Vec<u16>) -> Option<(u16, usize)> {
     let geo = board.geo;
     let n = geo.cells();
-    let open = |c: usize| geo.playable[c] && board.usage(c as u16) == 0 && !board.is_reserved(c as u16);
+    let open =
+        |c: usize| geo.playable[c] && board.usage(c as u16) == 0 && !board.is_reserved(c as u16);
     let mut room = vec![0u16; n];
     runs.clear();
     runs.resize(n, 0);
@@ -317,7 +316,15 @@ fn most_hemmed_in(board: &Board, runs: &mut Vec<u16>) -> Option<(u16, usize)> {
         let back = &geo.next[axis.reverse().index()];
         let fwd = &geo.next[axis.index()];
         for c in 0..n {
-            runs[c] = if open(c) { 1 + if back[c] == NONE { 0 } else { runs[back[c] as usize] } } else { 0 };
+            runs[c] = if open(c) {
+                1 + if back[c] == NONE {
+                    0
+                } else {
+                    runs[back[c] as usize]
+                }
+            } else {
+                0
+            };
         }
         // Walk back from each run's end to give every cell the run's length.
         for c in (0..n).rev() {
@@ -331,5 +338,8 @@ fn most_hemmed_in(board: &Board, runs: &mut Vec<u16>) -> Option<(u16, usize)> {
             }
         }
     }
-    (0..n).filter(|&c| open(c)).min_by_key(|&c| (room[c], c)).map(|c| (c as u16, room[c] as usize))
+    (0..n)
+        .filter(|&c| open(c))
+        .min_by_key(|&c| (room[c], c))
+        .map(|c| (c as u16, room[c] as usize))
 }

@@ -217,7 +217,10 @@ fn levels(picking: bool, solution_len: Option<usize>) -> Vec<Level> {
     match (picking, solution_len) {
         // The sweep covers all but the solution cells; must-use words only
         // need room left for them.
-        (true, Some(l)) => vec![level(true, l, usize::MAX, false, true), level(false, 0, usize::MAX, true, false)],
+        (true, Some(l)) => vec![
+            level(true, l, usize::MAX, false, true),
+            level(false, 0, usize::MAX, true, false),
+        ],
         (true, None) | (false, None) => vec![
             level(true, 0, usize::MAX, false, false),
             level(false, 0, usize::MAX, false, false),

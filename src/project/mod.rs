@@ -321,7 +321,10 @@ impl Project {
 /// Grid letters of the built-in offensive words plus `extra`, each in the
 /// project's spelling and with umlauts written out (a reader sees "MOESE"
 /// as the word it spells, whatever the project's umlaut mode).
-pub fn banned_letters<'a>(extra: impl Iterator<Item = &'a str>, mode: UmlautMode) -> Result<Vec<Vec<char>>, InputError> {
+pub fn banned_letters<'a>(
+    extra: impl Iterator<Item = &'a str>,
+    mode: UmlautMode,
+) -> Result<Vec<Vec<char>>, InputError> {
     let mut out = Vec::new();
     for w in built_in_offensive().map(|w| -> &'a str { w }).chain(extra) {
         for m in [mode, UmlautMode::Expand] {

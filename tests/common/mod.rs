@@ -17,7 +17,14 @@ pub fn words(file: &str) -> Vec<Word> {
 
 /// A spec with one vocabulary.
 pub fn spec(mask: Mask, words: Vec<Word>, must_use: bool) -> PuzzleSpec {
-    let mut spec = PuzzleSpec::new(mask, vec![SpecVocabulary { name: "test".into(), must_use, words }]);
+    let mut spec = PuzzleSpec::new(
+        mask,
+        vec![SpecVocabulary {
+            name: "test".into(),
+            must_use,
+            words,
+        }],
+    );
     spec.banned = banned_letters(std::iter::empty(), UmlautMode::Keep).unwrap();
     spec
 }
