@@ -42,7 +42,7 @@ struct Level {
 }
 
 /// Restart budgets follow the Luby sequence times this many nodes.
-const NODE_UNIT: u64 = 64;
+const NODE_UNIT: u64 = 128;
 /// The same for the solution-word sweep.
 const COVER_UNIT: u64 = 256;
 

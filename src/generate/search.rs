@@ -268,6 +268,13 @@ impl<'p> Search<'p> {
             if board.fit(start, dir, codes.len(), Some(codes)).is_none() {
                 continue;
             }
+            // Every tried placement counts against the restart budget, so a
+            // wide node cannot eat the time of many.
+            self.nodes += 1;
+            if self.nodes >= self.node_limit {
+                result = Outcome::NodeLimit;
+                break;
+            }
             let mut new_cells = std::mem::take(&mut self.new_cells);
             board.place(id, codes, start, dir, &mut new_cells);
             let readable = !new_cells.is_empty() && patterns.lines_ok(board, &new_cells, Some(dir));
