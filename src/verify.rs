@@ -2,7 +2,7 @@
 //! re-derived from the letters and the word list alone. It shares no code
 //! with the generator's search.
 
-use crate::model::{CellKind, Direction, Pos, Puzzle};
+use crate::model::{CellKind, Direction, Pos, Puzzle, PuzzleSpec};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
@@ -187,6 +187,82 @@ pub fn verify(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
                 8,
                 format!("the free cells spell {spelled}, not {}", solution.word),
             );
+        }
+    }
+    out
+}
+
+/// The rules that need the request as well: pre-assigned letters and words
+/// kept (rule 9), at most one word of each exclusion group (rule 5), and
+/// every listed word from the request's vocabularies.
+pub fn verify_against(puzzle: &Puzzle, spec: &PuzzleSpec) -> Vec<Violation> {
+    let mut out = Vec::new();
+    for &(pos, letter) in &spec.letters {
+        if puzzle.letter(pos) != Some(letter) {
+            out.push(Violation {
+                rule: 9,
+                message: format!("the pre-assigned {letter} at {pos} is not kept"),
+            });
+        }
+    }
+    for p in &spec.preassigned_words {
+        let text: String = p.word.letters.iter().collect();
+        if !puzzle
+            .words
+            .iter()
+            .any(|w| w.word == text && w.start == p.start && w.direction == p.direction)
+        {
+            out.push(Violation {
+                rule: 9,
+                message: format!(
+                    "the pre-assigned word {text} is not at {} running {}",
+                    p.start, p.direction
+                ),
+            });
+        }
+    }
+    let listed: Vec<String> = puzzle.words.iter().map(|w| w.word.clone()).collect();
+    for group in &spec.exclusion_groups {
+        let present: Vec<String> = group
+            .iter()
+            .map(|l| l.iter().collect::<String>())
+            .filter(|w| listed.contains(w))
+            .collect();
+        if present.len() > 1 {
+            out.push(Violation {
+                rule: 5,
+                message: format!("{} are in one exclusion group", present.join(" and ")),
+            });
+        }
+    }
+    for w in &puzzle.words {
+        let known = spec
+            .preassigned_words
+            .iter()
+            .any(|p| p.word.letters.iter().collect::<String>() == w.word)
+            || spec.vocabularies.iter().any(|v| {
+                v.words
+                    .iter()
+                    .any(|x| x.letters.iter().collect::<String>() == w.word)
+            });
+        if !known {
+            out.push(Violation {
+                rule: 5,
+                message: format!("{} is in no vocabulary", w.word),
+            });
+        }
+    }
+    for v in spec.vocabularies.iter().filter(|v| v.must_use) {
+        for x in &v.words {
+            let text: String = x.letters.iter().collect();
+            if !listed.contains(&text)
+                && !puzzle.report.relaxed.iter().any(|r| r.contains(&x.printed))
+            {
+                out.push(Violation {
+                    rule: 5,
+                    message: format!("the must-use word {text} is missing without a reason"),
+                });
+            }
         }
     }
     out

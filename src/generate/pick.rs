@@ -13,6 +13,8 @@ use std::collections::BTreeSet;
 
 /// Words a slot search tries per vocabulary before giving up on the slot.
 const WORDS_PER_SLOT: usize = 6;
+/// Vocabularies up to this size are placed word first.
+const SMALL_VOCABULARY: usize = 500;
 
 /// Draws words for slots: the vocabularies in priority order, each word at
 /// most once per puzzle and batch, at most one word per exclusion group, and
@@ -71,6 +73,56 @@ impl<'p> Drawer<'p> {
             .is_some_and(|gs| gs.iter().any(|&g| self.group_use[g as usize] > 0))
     }
 
+    /// Whether a word may still be drawn (unused in puzzle and batch, its
+    /// exclusion groups free).
+    pub fn available(&self, id: u32) -> bool {
+        !self.used[id as usize] && !self.excluded.contains(&id) && !self.group_blocked(id)
+    }
+
+    /// Places one given word at a slot if the rules allow it.
+    pub fn draw_word(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        id: u32,
+        start: u16,
+        dir: Direction,
+    ) -> Option<Drawn> {
+        let problem = self.problem;
+        let codes = &problem.lex[id as usize].codes;
+        board.fit(start, dir, codes.len(), Some(codes))?;
+        self.try_place(board, patterns, id, start, dir)
+    }
+
+    /// Places a fitting word and checks the readings; undoes it if they are
+    /// forbidden.
+    fn try_place(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        id: u32,
+        start: u16,
+        dir: Direction,
+    ) -> Option<Drawn> {
+        let codes = &self.problem.lex[id as usize].codes;
+        let len = codes.len();
+        let mut new_cells = std::mem::take(&mut self.new_cells);
+        board.place(id, codes, start, dir, &mut new_cells);
+        let end = board.geo.walk(start, dir, len - 1);
+        let n = patterns.push(codes, Some(id));
+        let ok = !new_cells.is_empty()
+            && patterns.lines_ok(board, &new_cells, Some(dir))
+            && !occurs_elsewhere(board, codes, start, end);
+        self.new_cells = new_cells;
+        if ok {
+            self.mark(id, true);
+            return Some((id, n));
+        }
+        patterns.pop(n);
+        board.unplace();
+        None
+    }
+
     /// Places a word matching the slot, trying up to `tries` words; returns
     /// what it placed.
     #[allow(clippy::too_many_arguments)]
@@ -105,30 +157,18 @@ impl<'p> Drawer<'p> {
                 if tried >= tries {
                     break;
                 }
-                if self.used[id as usize] || self.excluded.contains(&id) || self.group_blocked(id) {
+                if !self.available(id) {
                     continue;
                 }
                 tried += 1;
-                let codes = &problem.lex[id as usize].codes;
-                let mut new_cells = std::mem::take(&mut self.new_cells);
-                board.place(id, codes, start, dir, &mut new_cells);
-                let end = board.geo.walk(start, dir, len - 1);
-                let n = patterns.push(codes, Some(id));
-                let ok = !new_cells.is_empty()
-                    && patterns.lines_ok(board, &new_cells, Some(dir))
-                    && !occurs_elsewhere(board, codes, start, end);
-                self.new_cells = new_cells;
-                if ok {
-                    found = Some((id, n));
+                found = self.try_place(board, patterns, id, start, dir);
+                if found.is_some() {
                     break;
                 }
-                patterns.pop(n);
-                board.unplace();
             }
             self.matches = matches;
-            if let Some((id, n)) = found {
-                self.mark(id, true);
-                return Some((id, n));
+            if found.is_some() {
+                return found;
             }
         }
         None
@@ -221,12 +261,67 @@ impl<'p> Picker<'p> {
         if free.is_empty() {
             return false;
         }
-        let longest = self.drawer.problem.longest_line;
         // Directions short of their share first, the rest in random order.
         let deficits = direction_deficits(board, &self.required);
         let mut dirs: Vec<Direction> = self.drawer.problem.spec.directions.iter().collect();
         rng.shuffle(&mut dirs);
         dirs.sort_by_key(|d| std::cmp::Reverse(deficits[d.index()]));
+        self.place_from_small_vocabularies(board, patterns, rng, &free, &dirs)
+            || self.place_in_random_slot(board, patterns, rng, &free, &dirs)
+    }
+
+    /// Small high-priority vocabularies (a theme list) go word first: each
+    /// unused word is tried in a few slots before any lower vocabulary.
+    fn place_from_small_vocabularies(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        rng: &mut Rng,
+        free: &[u16],
+        dirs: &[Direction],
+    ) -> bool {
+        let problem = self.drawer.problem;
+        for pool in problem
+            .pools
+            .iter()
+            .take_while(|p| p.all.len() <= SMALL_VOCABULARY)
+        {
+            let mut ids: Vec<u32> = pool
+                .all
+                .iter()
+                .copied()
+                .filter(|&id| self.drawer.available(id))
+                .collect();
+            rng.shuffle(&mut ids);
+            for id in ids.into_iter().take(8) {
+                let len = problem.lex[id as usize].codes.len();
+                for _ in 0..12 {
+                    let dir = dirs[rng.below(dirs.len().min(2))];
+                    let anchor = free[rng.below(free.len())];
+                    let start = board.geo.walk(anchor, dir.reverse(), rng.below(len));
+                    if start == super::board::NONE {
+                        continue;
+                    }
+                    if let Some(drawn) = self.drawer.draw_word(board, patterns, id, start, dir) {
+                        self.picks.push(drawn);
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    fn place_in_random_slot(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        rng: &mut Rng,
+        free: &[u16],
+        dirs: &[Direction],
+    ) -> bool {
+        let longest = self.drawer.problem.longest_line;
+        let dirs = dirs.to_vec();
         for dir in dirs {
             for _ in 0..24 {
                 // Anchor the slot on a free cell so it covers new ground.

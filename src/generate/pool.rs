@@ -16,6 +16,8 @@ struct Bucket {
 /// One vocabulary's words by length.
 pub(crate) struct PoolIndex {
     letters: usize,
+    /// Every lexicon id, in vocabulary order.
+    pub all: Vec<u32>,
     by_len: Vec<Option<Bucket>>,
 }
 
@@ -23,6 +25,7 @@ impl PoolIndex {
     /// Indexes `(lexicon id, codes)` pairs; codes are 1..=`letters`.
     pub fn new<'a>(letters: usize, words: impl Iterator<Item = (u32, &'a [u8])> + Clone) -> Self {
         let max_len = words.clone().map(|(_, c)| c.len()).max().unwrap_or(0);
+        let all = words.clone().map(|(id, _)| id).collect();
         let mut ids_by_len: Vec<Vec<(u32, &[u8])>> = vec![Vec::new(); max_len + 1];
         for (id, codes) in words {
             ids_by_len[codes.len()].push((id, codes));
@@ -49,7 +52,11 @@ impl PoolIndex {
                 })
             })
             .collect();
-        PoolIndex { letters, by_len }
+        PoolIndex {
+            letters,
+            all,
+            by_len,
+        }
     }
 
     /// Whether any word has this length.

@@ -1,0 +1,259 @@
+//! The generator's promises beyond the property tests: pre-assigned letters
+//! and words, exclusion groups, vocabulary priority, solution words, the
+//! time limit and the cancel flag, refusals before searching.
+
+mod common;
+
+use gridpress::GenerateError;
+use gridpress::generate::{Generator, Options};
+use gridpress::model::{
+    Direction, DirectionSet, Mask, Pos, PreassignedWord, SpecVocabulary, UmlautMode, Word,
+};
+use gridpress::verify::{verify, verify_against};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+fn word(s: &str) -> Word {
+    Word::new(s, None, UmlautMode::Keep).unwrap()
+}
+
+fn check(puzzle: &gridpress::model::Puzzle, spec: &gridpress::model::PuzzleSpec) {
+    let v = verify(puzzle, &common::banned());
+    assert!(v.is_empty(), "{v:?}\n{}", puzzle.to_text());
+    let v = verify_against(puzzle, spec);
+    assert!(v.is_empty(), "{v:?}\n{}", puzzle.to_text());
+}
+
+#[test]
+fn keeps_pre_assigned_letters_and_words() {
+    let mut spec = common::spec(
+        Mask::rectangle(12, 12).unwrap(),
+        common::words("figure1-14-words.txt"),
+        true,
+    );
+    spec.letters = vec![
+        (Pos::new(0, 0), 'X'),
+        (Pos::new(11, 11), 'Q'),
+        (Pos::new(5, 5), 'E'),
+    ];
+    spec.preassigned_words = vec![PreassignedWord {
+        word: word("Lighthouse"),
+        start: Pos::new(11, 0),
+        direction: Direction::NE,
+    }];
+    let generator = Generator::new(spec.clone()).unwrap();
+    for seed in 0..20 {
+        let p = generator.generate(&Options::seeded(seed)).unwrap();
+        check(&p, &spec);
+        assert_eq!(p.words.len(), 15);
+    }
+}
+
+#[test]
+fn refuses_a_pre_assigned_word_that_does_not_fit() {
+    let mut spec = common::spec(
+        Mask::rectangle(8, 8).unwrap(),
+        common::words("figure3-12-words.txt"),
+        true,
+    );
+    spec.preassigned_words = vec![PreassignedWord {
+        word: word("Lighthouse"),
+        start: Pos::new(0, 0),
+        direction: Direction::E,
+    }];
+    let err = Generator::new(spec).err().unwrap().to_string();
+    assert!(
+        err.contains("Lighthouse") && err.contains("does not fit"),
+        "{err}"
+    );
+}
+
+#[test]
+fn at_most_one_word_per_exclusion_group() {
+    let sea = common::words("sea-life.txt");
+    let mut spec = common::spec(Mask::rectangle(15, 15).unwrap(), sea, false);
+    spec.pick = Some(30);
+    spec.exclusion_groups = vec![
+        vec![
+            "SHARK".chars().collect(),
+            "WHALE".chars().collect(),
+            "DOLPHIN".chars().collect(),
+        ],
+        vec!["CRAB".chars().collect(), "LOBSTER".chars().collect()],
+    ];
+    let generator = Generator::new(spec.clone()).unwrap();
+    for seed in 0..20 {
+        let p = generator.generate(&Options::seeded(seed)).unwrap();
+        check(&p, &spec);
+    }
+}
+
+#[test]
+fn higher_priority_vocabulary_first() {
+    let theme: Vec<Word> = ["Shark", "Whale", "Squid", "Octopus", "Dolphin", "Seal"]
+        .map(word)
+        .to_vec();
+    let backup: Vec<Word> = common::words("figure2-34-words.txt");
+    let mut spec = common::spec(Mask::rectangle(16, 16).unwrap(), theme, false);
+    spec.vocabularies.push(SpecVocabulary {
+        name: "backup".into(),
+        must_use: false,
+        words: backup,
+    });
+    spec.pick = Some(14);
+    let generator = Generator::new(spec.clone()).unwrap();
+    let mut theme_words = 0;
+    for seed in 0..10 {
+        let p = generator.generate(&Options::seeded(seed)).unwrap();
+        check(&p, &spec);
+        theme_words += p.words.iter().filter(|w| w.vocabulary == "test").count();
+    }
+    // Six theme words fit easily on 16×16: nearly all of them are used.
+    assert!(theme_words >= 50, "{theme_words} theme words in 10 puzzles");
+}
+
+#[test]
+fn solution_word_in_must_use_puzzle() {
+    let mut spec = common::spec(
+        Mask::rectangle(11, 11).unwrap(),
+        common::words("figure1-14-words.txt"),
+        true,
+    );
+    spec.directions = DirectionSet::ALL;
+    spec.solution = Some(word("Puzzle"));
+    let generator = Generator::new(spec.clone()).unwrap();
+    let p = generator.generate(&Options::seeded(3)).unwrap();
+    check(&p, &spec);
+    match &p.solution {
+        Some(s) => assert_eq!(s.word, "PUZZLE"),
+        None => assert!(
+            p.report.relaxed.iter().any(|r| r.contains("PUZZLE")),
+            "{:?}",
+            p.report
+        ),
+    }
+}
+
+#[test]
+fn impossible_requests_are_refused_before_searching() {
+    let words = vec![word("Seahorse"), word("Horse")];
+    let err = Generator::new(common::spec(Mask::rectangle(10, 10).unwrap(), words, true))
+        .err()
+        .unwrap();
+    assert!(matches!(err, GenerateError::Impossible(_)), "{err}");
+    assert!(err.to_string().contains("\"Seahorse\"") && err.to_string().contains("\"Horse\""));
+    // Read backwards counts too: GOLD inside "...DLOG...".
+    let words = vec![word("Gold"), word("Bladlogs")];
+    assert!(Generator::new(common::spec(Mask::rectangle(10, 10).unwrap(), words, true)).is_err());
+    // A word longer than any line of a triangle's enabled directions.
+    let mask = gridpress::model::Shape::Triangle.mask(9, 5).unwrap();
+    let mut spec = common::spec(mask, vec![word("Lighthouse")], true);
+    spec.directions = DirectionSet::parse_list("S,N").unwrap();
+    let err = Generator::new(spec).err().unwrap().to_string();
+    assert!(
+        err.contains("Lighthouse") && err.contains("longest line"),
+        "{err}"
+    );
+}
+
+#[test]
+fn proves_impossible_placements() {
+    // Three 5-letter words, one direction, a 5×3 grid with a blocked middle
+    // row: only two rows can hold a word.
+    let mut mask = Mask::rectangle(5, 3).unwrap();
+    mask.restrict(2, 1, 1, 1);
+    let words = vec![word("Alpha"), word("Bravo"), word("Delta")];
+    let mut spec = common::spec(mask, words, true);
+    spec.directions = DirectionSet::parse_list("E").unwrap();
+    let started = Instant::now();
+    let result = Generator::new(spec).unwrap().generate(&Options::seeded(1));
+    assert!(
+        matches!(result, Err(GenerateError::NoSolution(_))),
+        "{result:?}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(1));
+}
+
+#[test]
+fn time_limit_returns_best_effort_and_says_so() {
+    // 34 words (284 letters) on 17×17, forward only: too dense to finish in 50 ms.
+    let mut spec = common::spec(
+        Mask::rectangle(17, 17).unwrap(),
+        common::words("figure2-34-words.txt"),
+        true,
+    );
+    spec.directions = DirectionSet::parse_list("E,S").unwrap();
+    let generator = Generator::new(spec.clone()).unwrap();
+    let started = Instant::now();
+    let result = generator.generate(&Options {
+        time_limit: Duration::from_millis(50),
+        ..Options::seeded(1)
+    });
+    assert!(started.elapsed() < Duration::from_millis(500));
+    match result {
+        Ok(p) => {
+            assert!(p.words.len() < 34);
+            assert!(
+                p.report.relaxed.iter().any(|r| r.contains("not placed")),
+                "{:?}",
+                p.report.relaxed
+            );
+            check(&p, &spec);
+        }
+        Err(e) => assert!(
+            matches!(e, GenerateError::NoSolution(_) | GenerateError::TimedOut(_)),
+            "{e}"
+        ),
+    }
+}
+
+#[test]
+fn cancel_flag_stops_the_search() {
+    let mut spec = common::spec(
+        Mask::rectangle(17, 17).unwrap(),
+        common::words("figure2-34-words.txt"),
+        true,
+    );
+    spec.directions = DirectionSet::parse_list("E,S").unwrap();
+    let generator = Generator::new(spec).unwrap();
+    let cancel = Arc::new(AtomicBool::new(true));
+    let started = Instant::now();
+    let result = generator.generate(&Options {
+        time_limit: Duration::from_secs(30),
+        cancel: Some(cancel),
+        ..Options::seeded(1)
+    });
+    assert!(
+        matches!(result, Err(GenerateError::Cancelled)),
+        "{result:?}"
+    );
+    assert!(started.elapsed() < Duration::from_millis(500));
+}
+
+#[test]
+fn umlauts_kept_or_written_out() {
+    for (mode, expect) in [(UmlautMode::Keep, "ÄPFEL"), (UmlautMode::Expand, "AEPFEL")] {
+        let words: Vec<Word> = ["Äpfel", "Birnen", "Kirschen", "Pflaumen", "Straße"]
+            .iter()
+            .map(|w| Word::new(w, None, mode).unwrap())
+            .collect();
+        let mut spec = common::spec(Mask::rectangle(10, 10).unwrap(), words, true);
+        spec.language = gridpress::model::Language::German;
+        let p = Generator::new(spec.clone())
+            .unwrap()
+            .generate(&Options::seeded(2))
+            .unwrap();
+        check(&p, &spec);
+        assert!(
+            p.words
+                .iter()
+                .any(|w| w.word == expect && w.display == "Äpfel")
+        );
+        assert!(
+            p.words
+                .iter()
+                .any(|w| w.word == "STRASSE" && w.display == "Straße")
+        );
+    }
+}
