@@ -302,44 +302,52 @@ fn free_run(board: &Board, cell: u16, dir: Direction) -> usize {
 
 /// The open cell with the least room: the shortest longest free line
 /// through it; ties go to the first in reading order. Returns the cell and
-/// its room.
-fn most_hemmed_in(board: &Board, runs: &mut Vec<u16>) -> Option<(u16, usize)> {
+/// its room. `scratch` is reused between calls.
+fn most_hemmed_in(board: &Board, scratch: &mut Vec<u16>) -> Option<(u16, usize)> {
     let geo = board.geo;
     let n = geo.cells();
-    let open =
-        |c: usize| geo.playable[c] && board.usage(c as u16) == 0 && !board.is_reserved(c as u16);
-    let mut room = vec![0u16; n];
-    runs.clear();
-    runs.resize(n, 0);
+    scratch.clear();
+    scratch.resize(3 * n, 0);
+    let (open, rest) = scratch.split_at_mut(n);
+    let (runs, room) = rest.split_at_mut(n);
+    for c in 0..n {
+        open[c] = u16::from(
+            geo.playable[c] && board.usage(c as u16) == 0 && !board.is_reserved(c as u16),
+        );
+    }
     for axis in [Direction::E, Direction::S, Direction::SE, Direction::SW] {
-        // Predecessors along the forward axes come earlier in reading order.
+        // Predecessors along the forward axes come earlier in reading order:
+        // one pass forward counts the run so far, one pass back spreads each
+        // run's full length over its cells.
         let back = &geo.next[axis.reverse().index()];
         let fwd = &geo.next[axis.index()];
         for c in 0..n {
-            runs[c] = if open(c) {
-                1 + if back[c] == NONE {
-                    0
-                } else {
-                    runs[back[c] as usize]
-                }
-            } else {
+            runs[c] = if open[c] == 0 {
                 0
+            } else if back[c] == NONE {
+                1
+            } else {
+                1 + runs[back[c] as usize]
             };
         }
-        // Walk back from each run's end to give every cell the run's length.
         for c in (0..n).rev() {
-            if runs[c] > 0 && (fwd[c] == NONE || runs[fwd[c] as usize] == 0) {
-                let len = runs[c];
-                let mut k = c as u16;
-                for _ in 0..len {
-                    room[k as usize] = room[k as usize].max(len);
-                    k = back[k as usize];
-                }
+            if open[c] == 0 {
+                continue;
             }
+            let next = fwd[c];
+            if next != NONE && open[next as usize] != 0 {
+                runs[c] = runs[next as usize];
+            }
+            room[c] = room[c].max(runs[c]);
         }
     }
-    (0..n)
-        .filter(|&c| open(c))
-        .min_by_key(|&c| (room[c], c))
-        .map(|c| (c as u16, room[c] as usize))
+    let mut best: Option<(u16, usize)> = None;
+    let mut best_room = u16::MAX;
+    for c in 0..n {
+        if open[c] != 0 && room[c] < best_room {
+            best_room = room[c];
+            best = Some((c as u16, room[c] as usize));
+        }
+    }
+    best
 }
