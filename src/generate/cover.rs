@@ -310,8 +310,8 @@ fn most_hemmed_in(board: &Board, scratch: &mut Vec<u16>) -> Option<(u16, usize)>
     scratch.resize(3 * n, 0);
     let (open, rest) = scratch.split_at_mut(n);
     let (runs, room) = rest.split_at_mut(n);
-    for c in 0..n {
-        open[c] = u16::from(
+    for (c, o) in open.iter_mut().enumerate() {
+        *o = u16::from(
             geo.playable[c] && board.usage(c as u16) == 0 && !board.is_reserved(c as u16),
         );
     }
