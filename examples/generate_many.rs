@@ -45,7 +45,11 @@ fn main() {
         let p = generator.generate(&Options::seeded(seed)).expect("puzzle");
         let ms = t.elapsed().as_secs_f64() * 1e3;
         times.push(ms);
-        let v = verify(&p, &[]);
+        let v = if std::env::var("NOVERIFY").is_ok() {
+            Vec::new()
+        } else {
+            verify(&p, &[])
+        };
         if !v.is_empty() || !p.report.relaxed.is_empty() || ms > 20.0 {
             println!(
                 "seed {seed}: {ms:.2} ms, nodes {}, restarts {}, relaxed {:?}, violations {:?}",

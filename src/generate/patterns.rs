@@ -123,12 +123,18 @@ impl Patterns {
         true
     }
 
-    /// Whether the whole board reads only legitimate words.
+    /// Whether the whole board reads only legitimate words: every maximal
+    /// run of letters along every axis, each checked once.
     pub fn board_ok(&self, board: &Board) -> bool {
-        let filled: Vec<u16> = (0..board.geo.cells() as u16)
-            .filter(|&c| board.letter[c as usize] != 0)
-            .collect();
-        self.lines_ok(board, &filled, None)
+        let geo = board.geo;
+        AXES.iter().all(|&axis| {
+            let back = &geo.next[axis.reverse().index()];
+            (0..geo.cells() as u16).all(|c| {
+                let starts_run = board.letter[c as usize] != 0
+                    && (back[c as usize] == NONE || board.letter[back[c as usize] as usize] == 0);
+                !starts_run || self.run_ok(board, c, axis)
+            })
+        })
     }
 }
 

@@ -16,6 +16,8 @@ use crate::model::Direction;
 pub(crate) struct Tables {
     cand_start: Vec<u16>,
     cand_dir: Vec<Direction>,
+    /// The must word (index) of each candidate.
+    cand_word: Vec<u16>,
     /// Candidate range per must word.
     ranges: Vec<(u32, u32)>,
     cover_off: Vec<u32>,
@@ -31,6 +33,7 @@ impl Tables {
         let mut t = Tables {
             cand_start: Vec::new(),
             cand_dir: Vec::new(),
+            cand_word: Vec::new(),
             ranges: Vec::new(),
             cover_off: Vec::new(),
             cover: Vec::new(),
@@ -59,6 +62,7 @@ impl Tables {
                 let id = t.cand_start.len() as u32;
                 t.cand_start.push(start);
                 t.cand_dir.push(dir);
+                t.cand_word.push(t.ranges.len() as u16);
                 for (&c, &code) in cells.iter().zip(codes.iter()) {
                     per_cell[c as usize].push((id, code));
                 }
@@ -389,7 +393,7 @@ impl<'p> Search<'p> {
     }
 
     fn word_of(&self, c: u32) -> usize {
-        self.tables.ranges.partition_point(|&(_, b)| b <= c)
+        self.tables.cand_word[c as usize] as usize
     }
 
     /// Pruning ahead of the search.
