@@ -126,8 +126,10 @@ fn main() {
         .into_iter()
         .map(|w| w.into_iter().collect())
         .collect();
-    println!("| case | seeds | prepare | median | p95 | max | fully met | target (median / max) |");
-    println!("|---|---|---|---|---|---|---|---|");
+    println!(
+        "| case | seeds | prepare | median | p95 | max | nothing relaxed | exact solution | all shares | target (median / max) |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     let only = std::env::var("BENCH_CASE").ok();
     for case in cases
         .into_iter()
@@ -138,6 +140,9 @@ fn main() {
         let prepare = t.elapsed();
         let mut times = Vec::with_capacity(case.seeds as usize);
         let mut full = 0;
+        let mut exact = 0;
+        let mut shares = 0;
+        let wants_solution = generator.spec().solution.is_some();
         for seed in 0..case.seeds {
             let t = Instant::now();
             let puzzle = generator
@@ -150,15 +155,21 @@ fn main() {
                 "{}: seed {seed}: {violations:?}",
                 case.name
             );
-            if puzzle.report.relaxed.is_empty() {
-                full += 1;
-            }
+            let relaxed = &puzzle.report.relaxed;
+            full += usize::from(relaxed.is_empty());
+            exact += usize::from(puzzle.solution.is_some());
+            shares += usize::from(!relaxed.iter().any(|r| r.starts_with("direction")));
         }
         times.sort();
         let n = times.len();
         let at = |q: f64| times[((n as f64 * q) as usize).min(n - 1)];
+        let exact = if wants_solution {
+            format!("{exact}/{n}")
+        } else {
+            "–".into()
+        };
         println!(
-            "| {} | {n} | {} | {} | {} | {} | {full}/{n} | {} |",
+            "| {} | {n} | {} | {} | {} | {} | {full}/{n} | {exact} | {shares}/{n} | {} |",
             case.name,
             ms(prepare),
             ms(at(0.5)),

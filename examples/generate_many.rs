@@ -1,6 +1,7 @@
 //! Generates many puzzles from a words file and prints timing and what was
 //! relaxed: `cargo run --release --example generate_many -- WORDS COLSxROWS
-//! DIRECTIONS [PICK] [SOLUTION] [SEEDS]`.
+//! DIRECTIONS [PICK|-] [SOLUTION|-] [SEEDS]`. Every puzzle is verified unless
+//! `NOVERIFY` is set (for profiling the generator alone).
 
 use gridpress::generate::{Generator, Options};
 use gridpress::model::{DirectionSet, Mask, PuzzleSpec, SpecVocabulary, UmlautMode, Vocabulary};

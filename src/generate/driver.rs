@@ -5,7 +5,7 @@
 use super::board::{Board, Placement};
 use super::cover::{Cover, Swept};
 use super::filler::{accidental_words, fill};
-use super::patterns::Patterns;
+use super::patterns::{PatternBase, Patterns};
 use super::pick::Picker;
 use super::prepare::Problem;
 use super::rng::Rng;
@@ -89,6 +89,7 @@ fn snapshot(placements: &[Placement]) -> Vec<(u32, u16, Direction)> {
 pub(crate) fn run(
     problem: &Problem,
     tables: &Tables,
+    base: &PatternBase,
     seed: u64,
     limits: &Limits,
     excluded: &BTreeSet<u32>,
@@ -111,7 +112,6 @@ pub(crate) fn run(
     let mut proven = 0;
     let mut nodes = 0;
     let mut restarts = 0u32;
-    let start_time = Instant::now();
     for (i, level) in levels.iter().enumerate() {
         // Earlier levels get an equal share of the time left; the last gets all.
         let left = limits.deadline.saturating_duration_since(Instant::now());
@@ -124,7 +124,7 @@ pub(crate) fn run(
         loop {
             restart += 1;
             let mut board = Board::new(&problem.geo, problem.preset.clone(), &spec.rules);
-            let mut patterns = base_patterns(problem);
+            let mut patterns = Patterns::new(base);
             // Drawn words make up the shares when picking; must words alone cannot.
             let must_shares = if picking { [0; 8] } else { required };
             let mut search = Search::new(problem, tables, &board, level.target, must_shares);
@@ -173,8 +173,8 @@ pub(crate) fn run(
             }
             match outcome {
                 Outcome::Found => {
-                    let stats = (nodes, restarts + restart as u32 - 1, start_time);
-                    return Ok(build(problem, &board, level, required, seed, stats, &[]));
+                    let stats = (nodes, restarts + restart as u32 - 1);
+                    return Ok(build(problem, &board, level, seed, stats, &[]));
                 }
                 Outcome::Failed if search.leaf_rejections == 0 => {
                     proven += 1;
@@ -204,7 +204,7 @@ pub(crate) fn run(
             }
         )));
     }
-    best_effort(problem, best, seed, &mut rng, (nodes, restarts, start_time))
+    best_effort(problem, best, seed, &mut rng, (nodes, restarts))
 }
 
 fn levels(picking: bool, solution_len: Option<usize>) -> Vec<Level> {
@@ -236,15 +236,14 @@ fn levels(picking: bool, solution_len: Option<usize>) -> Vec<Level> {
     }
 }
 
-fn base_patterns(problem: &Problem) -> Patterns {
-    let mut patterns = Patterns::new(problem.alphabet.len());
-    for m in &problem.must {
-        patterns.push(&problem.lex[m.id as usize].codes, Some(m.id));
-    }
-    for b in &problem.banned {
-        patterns.push(b, None);
-    }
-    patterns
+/// The readings every run checks: must-use words and banned words.
+pub(crate) fn base_patterns(problem: &Problem) -> PatternBase {
+    let must = problem
+        .must
+        .iter()
+        .map(|m| (&problem.lex[m.id as usize].codes[..], Some(m.id)));
+    let banned = problem.banned.iter().map(|b| (&b[..], None));
+    PatternBase::new(problem.alphabet.len(), must.chain(banned))
 }
 
 /// Writes the solution word or filler into the free cells; false if that
@@ -325,7 +324,7 @@ fn best_effort(
     best: Best,
     seed: u64,
     rng: &mut Rng,
-    stats: (u64, u32, Instant),
+    stats: (u64, u32),
 ) -> Result<(Puzzle, Vec<u32>), GenerateError> {
     if best.placements.is_empty() {
         return Err(GenerateError::TimedOut(
@@ -333,10 +332,11 @@ fn best_effort(
         ));
     }
     let mut board = Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
-    let mut patterns = Patterns::new(problem.alphabet.len());
-    for b in &problem.banned {
-        patterns.push(b, None);
-    }
+    let banned = PatternBase::new(
+        problem.alphabet.len(),
+        problem.banned.iter().map(|b| (&b[..], None)),
+    );
+    let mut patterns = Patterns::new(&banned);
     let mut cells = Vec::new();
     for &(id, start, dir) in &best.placements {
         let codes = &problem.lex[id as usize].codes;
@@ -368,9 +368,7 @@ fn best_effort(
         .filter(|m| !placed.contains(&m.id))
         .map(|m| problem.printed(m.id).to_string())
         .collect();
-    Ok(build(
-        problem, &board, &level, [0; 8], seed, stats, &missing,
-    ))
+    Ok(build(problem, &board, &level, seed, stats, &missing))
 }
 
 /// The puzzle from a completed board.
@@ -378,9 +376,8 @@ fn build(
     problem: &Problem,
     board: &Board,
     level: &Level,
-    required: [usize; 8],
     seed: u64,
-    (nodes, restarts, _started): (u64, u32, Instant),
+    (nodes, restarts): (u64, u32),
     missing: &[String],
 ) -> (Puzzle, Vec<u32>) {
     let spec = &problem.spec;
@@ -458,7 +455,6 @@ fn build(
             ));
         }
     }
-    let _ = required;
     let playable = mask.playable_count();
     let accidental = if problem.pools.is_empty() {
         Vec::new()

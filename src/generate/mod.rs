@@ -80,6 +80,7 @@ impl Limits {
 pub struct Generator {
     problem: prepare::Problem,
     tables: search::Tables,
+    patterns: patterns::PatternBase,
 }
 
 impl Generator {
@@ -87,7 +88,12 @@ impl Generator {
     pub fn new(spec: PuzzleSpec) -> Result<Generator, GenerateError> {
         let problem = prepare::Problem::new(spec)?;
         let tables = search::Tables::new(&problem).map_err(GenerateError::Impossible)?;
-        Ok(Generator { problem, tables })
+        let patterns = driver::base_patterns(&problem);
+        Ok(Generator {
+            problem,
+            tables,
+            patterns,
+        })
     }
 
     /// The spec this generator was made for.
@@ -137,6 +143,13 @@ impl Generator {
             deadline: Instant::now() + options.time_limit,
             cancel: options.cancel.clone(),
         };
-        driver::run(&self.problem, &self.tables, options.seed, &limits, excluded)
+        driver::run(
+            &self.problem,
+            &self.tables,
+            &self.patterns,
+            options.seed,
+            &limits,
+            excluded,
+        )
     }
 }

@@ -4,54 +4,119 @@
 use super::board::{AXES, Board, NONE, axis_of};
 use crate::model::Direction;
 
-/// One pattern as read forwards along an axis.
-struct Pattern {
-    codes: Box<[u8]>,
+/// One pattern as read forwards along an axis: `len` codes from `offset`
+/// of its arena.
+#[derive(Clone, Copy)]
+struct Entry {
+    offset: u32,
+    len: u8,
     /// Lexicon id of a listed word; `None` for a banned word.
     word: Option<u32>,
 }
 
-/// The words whose every reading is checked; listed words may be added and
-/// removed (last in, first out) as the pick phase places them.
-pub(crate) struct Patterns {
-    patterns: Vec<Pattern>,
-    /// Pattern ids by their first two letter codes (`first * stride + second`).
-    by_pair: Vec<Vec<u32>>,
+/// Appends a word in both reading directions (once for a palindrome).
+fn add_forms(
+    codes: &[u8],
+    word: Option<u32>,
+    arena: &mut Vec<u8>,
+    entries: &mut Vec<Entry>,
+) -> usize {
+    debug_assert!(codes.len() >= 2);
+    let palindrome = codes.iter().eq(codes.iter().rev());
+    let mut add = |form: &mut dyn Iterator<Item = u8>| {
+        let offset = arena.len() as u32;
+        arena.extend(form);
+        entries.push(Entry {
+            offset,
+            len: codes.len() as u8,
+            word,
+        });
+    };
+    add(&mut codes.iter().copied());
+    if !palindrome {
+        add(&mut codes.iter().rev().copied());
+    }
+    if palindrome { 1 } else { 2 }
+}
+
+/// The readings fixed for a whole generator (must-use and banned words),
+/// indexed by their first two letters. Built once, shared by every run.
+pub(crate) struct PatternBase {
+    arena: Vec<u8>,
+    entries: Vec<Entry>,
+    /// Entry ids of bucket `b` are `ids[starts[b]..starts[b + 1]]`.
+    starts: Vec<u32>,
+    ids: Vec<u32>,
     stride: usize,
 }
 
-impl Patterns {
-    pub fn new(alphabet_len: usize) -> Self {
+impl PatternBase {
+    /// Indexes `(codes, listed word)` pairs.
+    pub fn new<'a>(
+        alphabet_len: usize,
+        words: impl Iterator<Item = (&'a [u8], Option<u32>)>,
+    ) -> Self {
         let stride = alphabet_len + 1;
-        Patterns {
-            patterns: Vec::new(),
-            by_pair: vec![Vec::new(); stride * stride],
+        let (mut arena, mut entries) = (Vec::new(), Vec::new());
+        for (codes, word) in words {
+            add_forms(codes, word, &mut arena, &mut entries);
+        }
+        let bucket = |e: &Entry| {
+            arena[e.offset as usize] as usize * stride + arena[e.offset as usize + 1] as usize
+        };
+        let mut starts = vec![0u32; stride * stride + 1];
+        for e in &entries {
+            starts[bucket(e) + 1] += 1;
+        }
+        for b in 0..stride * stride {
+            starts[b + 1] += starts[b];
+        }
+        let mut fill = starts.clone();
+        let mut ids = vec![0u32; entries.len()];
+        for (id, e) in entries.iter().enumerate() {
+            let b = bucket(e);
+            ids[fill[b] as usize] = id as u32;
+            fill[b] += 1;
+        }
+        PatternBase {
+            arena,
+            entries,
+            starts,
+            ids,
             stride,
         }
     }
+}
 
-    fn bucket(&self, codes: &[u8]) -> usize {
-        codes[0] as usize * self.stride + codes.get(1).map_or(0, |c| *c as usize)
+/// The words whose every reading is checked: the shared base plus listed
+/// words added and removed (last in, first out) as words are drawn.
+pub(crate) struct Patterns<'b> {
+    base: &'b PatternBase,
+    arena: Vec<u8>,
+    entries: Vec<Entry>,
+    /// First-two-letter bucket of each added entry.
+    buckets: Vec<u32>,
+}
+
+impl<'b> Patterns<'b> {
+    pub fn new(base: &'b PatternBase) -> Self {
+        Patterns {
+            base,
+            arena: Vec::new(),
+            entries: Vec::new(),
+            buckets: Vec::new(),
+        }
     }
 
     /// Adds a word (2+ letters) in both reading directions; returns how many
     /// entries to pop to remove it again.
     pub fn push(&mut self, codes: &[u8], word: Option<u32>) -> usize {
-        debug_assert!(codes.len() >= 2);
-        let reversed: Vec<u8> = codes.iter().rev().copied().collect();
-        let mut forms = vec![codes.to_vec()];
-        if reversed != codes {
-            forms.push(reversed);
-        }
-        let n = forms.len();
-        for form in forms {
-            let id = self.patterns.len() as u32;
-            let bucket = self.bucket(&form);
-            self.by_pair[bucket].push(id);
-            self.patterns.push(Pattern {
-                codes: form.into(),
-                word,
-            });
+        let n = add_forms(codes, word, &mut self.arena, &mut self.entries);
+        for e in &self.entries[self.entries.len() - n..] {
+            let o = e.offset as usize;
+            self.buckets.push(
+                (self.arena[o] as usize * self.base.stride + self.arena[o + 1] as usize) as u32,
+            );
         }
         n
     }
@@ -59,9 +124,9 @@ impl Patterns {
     /// Removes the `n` most recently pushed entries.
     pub fn pop(&mut self, n: usize) {
         for _ in 0..n {
-            let p = self.patterns.pop().expect("pattern");
-            let bucket = self.bucket(&p.codes);
-            self.by_pair[bucket].pop();
+            let e = self.entries.pop().expect("pattern");
+            self.buckets.pop();
+            self.arena.truncate(e.offset as usize);
         }
     }
 
@@ -106,17 +171,28 @@ impl Patterns {
             n += 1;
             c = fwd[c as usize];
         }
+        let base = self.base;
+        let legit = |e: &Entry, p: usize| {
+            e.word
+                .is_some_and(|w| board.placed_at(w, cells[p], cells[p + e.len as usize - 1]))
+        };
         for p in 0..n.saturating_sub(1) {
-            for &id in &self.by_pair[self.bucket(&codes[p..p + 2])] {
-                let pat = &self.patterns[id as usize];
-                let len = pat.codes.len();
-                if p + len <= n && codes[p..p + len] == *pat.codes {
-                    let legit = pat
-                        .word
-                        .is_some_and(|w| board.placed_at(w, cells[p], cells[p + len - 1]));
-                    if !legit {
-                        return false;
-                    }
+            let bucket = codes[p] as usize * base.stride + codes[p + 1] as usize;
+            let from_base = base.ids
+                [base.starts[bucket] as usize..base.starts[bucket + 1] as usize]
+                .iter()
+                .map(|&id| (&base.entries[id as usize], &base.arena));
+            let added = self
+                .buckets
+                .iter()
+                .zip(&self.entries)
+                .filter(|(b, _)| **b as usize == bucket)
+                .map(|(_, e)| (e, &self.arena));
+            for (e, arena) in from_base.chain(added) {
+                let len = e.len as usize;
+                let form = &arena[e.offset as usize..e.offset as usize + len];
+                if p + len <= n && codes[p..p + len] == *form && !legit(e, p) {
+                    return false;
                 }
             }
         }
