@@ -257,3 +257,37 @@ fn umlauts_kept_or_written_out() {
         );
     }
 }
+
+#[test]
+fn solution_word_with_drawn_words_and_pre_assigned_letters() {
+    let dict = std::path::Path::new("/usr/share/dict/american-english");
+    assert!(
+        dict.exists(),
+        "this test needs Debian's wamerican package (apt-get install wamerican)"
+    );
+    let text: String = std::fs::read_to_string(dict)
+        .unwrap()
+        .lines()
+        .filter(|w| w.len() >= 3 && w.chars().all(|c| c.is_ascii_lowercase()))
+        .map(|w| format!("{w}\n"))
+        .collect();
+    let (v, _) =
+        gridpress::model::Vocabulary::parse_text("american", text.as_bytes(), "american").unwrap();
+    let (words, _) = v.words(UmlautMode::Keep);
+    let mut spec = common::spec(Mask::rectangle(12, 12).unwrap(), words, false);
+    spec.pick = Some(20);
+    spec.solution = Some(word("Oceans"));
+    spec.letters = vec![(Pos::new(6, 6), 'A'), (Pos::new(2, 9), 'E')];
+    let generator = Generator::new(spec.clone()).unwrap();
+    for seed in 0..5 {
+        let p = generator.generate(&Options::seeded(seed)).unwrap();
+        check(&p, &spec);
+        assert_eq!(
+            p.solution.as_ref().map(|s| s.word.as_str()),
+            Some("OCEANS"),
+            "{:?}",
+            p.report.relaxed
+        );
+        assert_eq!(p.words.len(), 20);
+    }
+}

@@ -131,10 +131,13 @@ impl<'p> Cover<'p> {
         // no solution letter left.
         let even = self.solution.len() * (self.playable - open) / self.playable;
         let may_keep = kept < even + 3;
-        let keep_first = keep_left > 0 && may_keep && (room <= 2 || rng.below(open) < keep_left);
+        // A pre-assigned letter rarely matches its place in the solution word,
+        // so such cells are covered by words, never kept.
+        let keepable = keep_left > 0 && board.preset[x as usize] == 0;
+        let keep_first = keepable && may_keep && (room <= 2 || rng.below(open) < keep_left);
         for keep in [keep_first, !keep_first] {
             let outcome = if keep {
-                if keep_left == 0 || !(may_keep || room <= 1) {
+                if !keepable || !(may_keep || room <= 1) {
                     continue;
                 }
                 board.reserve(x, 0);
@@ -164,6 +167,19 @@ impl<'p> Cover<'p> {
             }
         }
         Swept::Failed
+    }
+
+    /// Takes every drawn word and kept cell off the board again (after a
+    /// `Done` whose grid could not be completed).
+    pub fn clear(&mut self, board: &mut Board, patterns: &mut Patterns) {
+        while let Some(drawn) = self.drawn.pop() {
+            self.drawer.undo(drawn, board, patterns);
+        }
+        for c in 0..board.geo.cells() as u16 {
+            if board.is_reserved(c) {
+                board.unreserve(c);
+            }
+        }
     }
 
     /// Writes the solution letters into the kept cells in reading order;
@@ -301,8 +317,9 @@ fn free_run(board: &Board, cell: u16, dir: Direction) -> usize {
 }
 
 /// The open cell with the least room: the shortest longest free line
-/// through it; ties go to the first in reading order. Returns the cell and
-/// its room. `scratch` is reused between calls.
+/// through it (a pre-assigned letter counts as none); ties go to the first
+/// in reading order. Returns the cell and its room. `scratch` is reused
+/// between calls.
 fn most_hemmed_in(board: &Board, scratch: &mut Vec<u16>) -> Option<(u16, usize)> {
     let geo = board.geo;
     let n = geo.cells();
@@ -339,6 +356,13 @@ fn most_hemmed_in(board: &Board, scratch: &mut Vec<u16>) -> Option<(u16, usize)>
                 runs[c] = runs[next as usize];
             }
             room[c] = room[c].max(runs[c]);
+        }
+    }
+    // Pre-assigned letters first, while the grid around them is empty and
+    // many words can take them.
+    for c in 0..n {
+        if open[c] != 0 && board.preset[c] != 0 {
+            room[c] = 0;
         }
     }
     let mut best: Option<(u16, usize)> = None;

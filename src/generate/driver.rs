@@ -151,7 +151,9 @@ pub(crate) fn run(
                 }
                 best.offer(board, solution_len);
                 let done = complete_grid(problem, board, patterns, rng, level);
-                if !done && picking && !level.sweep {
+                if !done && picking && level.sweep {
+                    cover.clear(board, patterns);
+                } else if !done && picking {
                     picker.clear(board, patterns);
                 }
                 done
