@@ -291,3 +291,21 @@ fn solution_word_with_drawn_words_and_pre_assigned_letters() {
         assert_eq!(p.words.len(), 20);
     }
 }
+
+#[test]
+fn big_grid_without_strike_lists() {
+    // 284 letters × 3,600 cells × 8 directions is past the size where the
+    // search keeps per-cell candidate lists; it must still be correct.
+    let spec = common::spec(
+        Mask::rectangle(60, 60).unwrap(),
+        common::words("figure2-34-words.txt"),
+        true,
+    );
+    let generator = Generator::new(spec.clone()).unwrap();
+    for seed in 0..3 {
+        let p = generator.generate(&Options::seeded(seed)).unwrap();
+        check(&p, &spec);
+        assert_eq!(p.words.len(), 34);
+        assert!(p.report.relaxed.is_empty(), "{:?}", p.report.relaxed);
+    }
+}

@@ -11,6 +11,9 @@ use super::rng::Rng;
 use super::{Limits, Stop};
 use crate::model::Direction;
 
+/// Most `(candidate, letter)` entries kept for striking out (8 bytes each).
+const MAX_COVER_ENTRIES: usize = 8_000_000;
+
 /// Candidate placements of the must-use words and, per cell, the candidates
 /// covering it. Built once per generator.
 pub(crate) struct Tables {
@@ -39,6 +42,17 @@ impl Tables {
             cover: Vec::new(),
         };
         let mut per_cell: Vec<Vec<(u32, u8)>> = vec![Vec::new(); geo.cells()];
+        // On big grids with many words the per-cell lists would take
+        // hundreds of megabytes; there the constraints are loose, so the
+        // search does without striking out (every candidate is still checked
+        // by `Board::fit` before it is used).
+        let letters: usize = problem
+            .must
+            .iter()
+            .map(|m| problem.lex[m.id as usize].codes.len())
+            .sum();
+        let strike_lists =
+            letters * geo.cells() * problem.spec.directions.len() <= MAX_COVER_ENTRIES;
         for m in &problem.must {
             let codes = &problem.lex[m.id as usize].codes;
             let first = t.cand_start.len() as u32;
@@ -48,10 +62,11 @@ impl Tables {
                     .flat_map(|c| problem.spec.directions.iter().map(move |d| (c, d)))
                     .collect(),
             };
+            let mut cells = Vec::with_capacity(codes.len());
             for (start, dir) in slots {
-                let Some(cells) = slot_cells(geo, start, dir, codes.len()) else {
+                if !slot_cells(geo, start, dir, codes.len(), &mut cells) {
                     continue;
-                };
+                }
                 let fits_presets = cells.iter().zip(codes.iter()).all(|(&c, &code)| {
                     let p = problem.preset[c as usize];
                     p == 0 || p == code
@@ -63,8 +78,10 @@ impl Tables {
                 t.cand_start.push(start);
                 t.cand_dir.push(dir);
                 t.cand_word.push(t.ranges.len() as u16);
-                for (&c, &code) in cells.iter().zip(codes.iter()) {
-                    per_cell[c as usize].push((id, code));
+                if strike_lists {
+                    for (&c, &code) in cells.iter().zip(codes.iter()) {
+                        per_cell[c as usize].push((id, code));
+                    }
                 }
             }
             let last = t.cand_start.len() as u32;
@@ -101,20 +118,26 @@ impl Tables {
     }
 }
 
-/// The cells of a slot, if all are playable.
-fn slot_cells(geo: &Geometry, start: u16, dir: Direction, len: usize) -> Option<Vec<u16>> {
-    let mut cells = Vec::with_capacity(len);
+/// The cells of a slot into `cells`; false if one is not playable.
+fn slot_cells(
+    geo: &Geometry,
+    start: u16,
+    dir: Direction,
+    len: usize,
+    cells: &mut Vec<u16>,
+) -> bool {
+    cells.clear();
     let mut c = start;
     for i in 0..len {
         if i > 0 {
             c = geo.next[dir.index()][c as usize];
         }
         if c == super::board::NONE || !geo.playable[c as usize] {
-            return None;
+            return false;
         }
         cells.push(c);
     }
-    Some(cells)
+    true
 }
 
 /// The range the number of free cells must end in.
