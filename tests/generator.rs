@@ -258,8 +258,8 @@ fn umlauts_kept_or_written_out() {
     }
 }
 
-#[test]
-fn solution_word_with_drawn_words_and_pre_assigned_letters() {
+/// Debian's `wamerican`, lower-case entries of 3+ letters.
+fn american() -> Vec<Word> {
     let dict = std::path::Path::new("/usr/share/dict/american-english");
     assert!(
         dict.exists(),
@@ -273,7 +273,28 @@ fn solution_word_with_drawn_words_and_pre_assigned_letters() {
         .collect();
     let (v, _) =
         gridpress::model::Vocabulary::parse_text("american", text.as_bytes(), "american").unwrap();
-    let (words, _) = v.words(UmlautMode::Keep);
+    v.words(UmlautMode::Keep).0
+}
+
+#[test]
+fn filler_avoids_accidental_vocabulary_words() {
+    let mut spec = common::spec(Mask::rectangle(15, 15).unwrap(), american(), false);
+    spec.pick = Some(24);
+    let generator = Generator::new(spec.clone()).unwrap();
+    let mut accidents = 0;
+    for seed in 0..10 {
+        let p = generator.generate(&Options::seeded(seed)).unwrap();
+        check(&p, &spec);
+        accidents += p.report.accidental_words.len();
+    }
+    // 100,000 words make many 5-letter strings risky; the filler still
+    // steers around nearly all of them.
+    assert!(accidents <= 3, "{accidents} accidental words in 10 puzzles");
+}
+
+#[test]
+fn solution_word_with_drawn_words_and_pre_assigned_letters() {
+    let words = american();
     let mut spec = common::spec(Mask::rectangle(12, 12).unwrap(), words, false);
     spec.pick = Some(20);
     spec.solution = Some(word("Oceans"));

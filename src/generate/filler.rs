@@ -109,6 +109,9 @@ pub(crate) fn fill(
 ) -> bool {
     let cells = board.free_cells();
     let weights = &problem.filler_weights;
+    // Only drawn vocabularies hold words beyond the listed ones (which the
+    // patterns already forbid).
+    let avoid_accidents = !problem.pools.is_empty();
     // Per cell, the letters not yet tried in the current choice.
     let mut untried: Vec<Vec<u32>> = Vec::with_capacity(cells.len());
     let mut i = 0;
@@ -120,6 +123,9 @@ pub(crate) fn fill(
         let cell = cells[i] as usize;
         let preset = board.preset[cell];
         let mut placed = false;
+        // A letter that spells a vocabulary word by accident is kept only
+        // when no other letter is safe.
+        let mut fallback = None;
         while untried[i].iter().any(|w| *w > 0) {
             let k = rng.weighted(&untried[i]);
             untried[i][k] = 0;
@@ -128,10 +134,19 @@ pub(crate) fn fill(
                 continue;
             }
             board.letter[cell] = code;
-            if patterns.lines_ok(board, &[cells[i]], None) {
-                placed = true;
-                break;
+            if !patterns.lines_ok(board, &[cells[i]], None) {
+                continue;
             }
+            if avoid_accidents && accident_at(problem, board, cells[i]) {
+                fallback.get_or_insert(code);
+                continue;
+            }
+            placed = true;
+            break;
+        }
+        if let (false, Some(code)) = (placed, fallback) {
+            board.letter[cell] = code;
+            placed = true;
         }
         if preset != 0 && !placed {
             // A pre-assigned letter has no alternative.
@@ -155,44 +170,87 @@ pub(crate) fn fill(
     true
 }
 
-/// Vocabulary words of 5+ letters readable in the grid other than at their
-/// placements (RQ.P.02), as grid letters, sorted.
+/// Vocabulary words of 5+ letters readable by accident (RQ.P.02): through
+/// at least one free cell (filler or solution letter), other than at their
+/// own placement; as grid letters, sorted. Words inside a placed word are
+/// the vocabulary's own business, not an accident.
 pub(crate) fn accidental_words(problem: &Problem, board: &Board) -> Vec<String> {
-    let geo = board.geo;
-    let lex = &problem.lex;
-    let sorted = &problem.sorted_long;
     let mut found = Vec::new();
-    let mut buf = Vec::with_capacity(64);
-    for start in 0..geo.cells() as u16 {
-        if board.letter[start as usize] == 0 {
-            continue;
-        }
+    for start in 0..board.geo.cells() as u16 {
         for dir in Direction::ALL {
-            buf.clear();
-            let mut cell = start;
-            let (mut lo, mut hi) = (0, sorted.len());
-            while cell != NONE && board.letter[cell as usize] != 0 && lo < hi {
-                buf.push(board.letter[cell as usize]);
-                let n = buf.len();
-                // Narrow [lo, hi) to the words starting with `buf`.
-                lo += sorted[lo..hi].partition_point(|id| {
-                    lex[*id as usize].codes[..].iter().take(n).lt(buf.iter())
-                });
-                hi = lo
-                    + sorted[lo..hi].partition_point(|id| {
-                        lex[*id as usize].codes.iter().take(n).eq(buf.iter())
-                    });
-                if lo < hi && lex[sorted[lo] as usize].codes.len() == n {
-                    let id = sorted[lo];
-                    if !board.placed_at(id, start, cell) {
-                        found.push(problem.text(&buf));
-                    }
-                }
-                cell = geo.next[dir.index()][cell as usize];
-            }
+            readings_from(problem, board, start, dir, None, &mut |codes| {
+                found.push(problem.text(codes))
+            });
         }
     }
     found.sort();
     found.dedup();
     found
+}
+
+/// Whether some vocabulary word of 5+ letters reads through `cell` by
+/// accident.
+fn accident_at(problem: &Problem, board: &Board, cell: u16) -> bool {
+    let geo = board.geo;
+    let mut hit = false;
+    for dir in Direction::ALL {
+        let back = &geo.next[dir.reverse().index()];
+        let mut start = cell;
+        for _ in 0..problem.longest_line {
+            readings_from(problem, board, start, dir, Some(cell), &mut |_| hit = true);
+            if hit {
+                return true;
+            }
+            let prev = back[start as usize];
+            if prev == NONE || board.letter[prev as usize] == 0 {
+                break;
+            }
+            start = prev;
+        }
+    }
+    false
+}
+
+/// Calls `found` for every vocabulary word of 5+ letters read from `start`
+/// in `dir` that covers a free cell (and `through`, if given) and is not a
+/// placed word at that spot.
+fn readings_from(
+    problem: &Problem,
+    board: &Board,
+    start: u16,
+    dir: Direction,
+    through: Option<u16>,
+    found: &mut dyn FnMut(&[u8]),
+) {
+    let geo = board.geo;
+    let lex = &problem.lex;
+    let sorted = &problem.sorted_long;
+    let mut buf = [0u8; 64];
+    let mut n = 0;
+    let (mut lo, mut hi) = (0, sorted.len());
+    let mut cell = start;
+    let mut free_seen = false;
+    let mut through_seen = through.is_none();
+    while cell != NONE && board.letter[cell as usize] != 0 && lo < hi && n < 64 {
+        buf[n] = board.letter[cell as usize];
+        n += 1;
+        free_seen |= board.usage(cell) == 0;
+        through_seen |= through == Some(cell);
+        let prefix = &buf[..n];
+        // Narrow [lo, hi) to the words starting with `prefix`.
+        lo += sorted[lo..hi]
+            .partition_point(|id| lex[*id as usize].codes.iter().take(n).lt(prefix.iter()));
+        hi = lo
+            + sorted[lo..hi]
+                .partition_point(|id| lex[*id as usize].codes.iter().take(n).eq(prefix.iter()));
+        if lo < hi
+            && free_seen
+            && through_seen
+            && lex[sorted[lo] as usize].codes.len() == n
+            && !board.placed_at(sorted[lo], start, cell)
+        {
+            found(prefix);
+        }
+        cell = geo.next[dir.index()][cell as usize];
+    }
 }
