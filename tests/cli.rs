@@ -2,8 +2,10 @@
 //! checked, the JSON contract, batches, and bad input answered with a clear
 //! message and exit status 1 (2 for wrong usage), never a panic.
 
+mod common;
+
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn gridpress(args: &[&str]) -> Output {
@@ -341,17 +343,7 @@ fn wrong_usage_exits_2() {
 
 #[test]
 fn solution_word_from_a_large_list() {
-    let dict = Path::new("/usr/share/dict/american-english");
-    assert!(
-        dict.exists(),
-        "this test needs Debian's wamerican package (apt-get install wamerican)"
-    );
-    let words: String = std::fs::read_to_string(dict)
-        .unwrap()
-        .lines()
-        .filter(|w| w.len() >= 3 && w.chars().all(|c| c.is_ascii_lowercase()))
-        .map(|w| format!("{w}\n"))
-        .collect();
+    let words = common::american_text();
     let file = write("american.txt", words.as_bytes());
     for seed in 1..=3 {
         let p = generate_and_check(

@@ -258,19 +258,9 @@ fn umlauts_kept_or_written_out() {
     }
 }
 
-/// Debian's `wamerican`, lower-case entries of 3+ letters.
+/// Debian's `wamerican` as words.
 fn american() -> Vec<Word> {
-    let dict = std::path::Path::new("/usr/share/dict/american-english");
-    assert!(
-        dict.exists(),
-        "this test needs Debian's wamerican package (apt-get install wamerican)"
-    );
-    let text: String = std::fs::read_to_string(dict)
-        .unwrap()
-        .lines()
-        .filter(|w| w.len() >= 3 && w.chars().all(|c| c.is_ascii_lowercase()))
-        .map(|w| format!("{w}\n"))
-        .collect();
+    let text = common::american_text();
     let (v, _) =
         gridpress::model::Vocabulary::parse_text("american", text.as_bytes(), "american").unwrap();
     v.words(UmlautMode::Keep).0

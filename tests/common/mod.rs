@@ -42,3 +42,18 @@ pub fn banned() -> Vec<String> {
     }
     out
 }
+
+/// Debian's `wamerican`: its lower-case entries of 3+ letters, one per line.
+pub fn american_text() -> String {
+    let dict = std::path::Path::new("/usr/share/dict/american-english");
+    assert!(
+        dict.exists(),
+        "this test needs Debian's wamerican package (apt-get install wamerican)"
+    );
+    std::fs::read_to_string(dict)
+        .unwrap()
+        .lines()
+        .filter(|w| w.len() >= 3 && w.chars().all(|c| c.is_ascii_lowercase()))
+        .map(|w| format!("{w}\n"))
+        .collect()
+}
