@@ -90,8 +90,36 @@ impl Placement {
     }
 }
 
-/// Letters fixed at a slot: `(index in word, letter code)`.
-pub(crate) type Pattern = Vec<(u8, u8)>;
+/// Letters fixed at a slot: `(index in word, letter code)`, kept inline
+/// (slots are tried by the hundred per step; no allocation each).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pattern {
+    len: u8,
+    items: [(u8, u8); 64],
+}
+
+impl Pattern {
+    pub fn push(&mut self, item: (u8, u8)) {
+        self.items[self.len as usize] = item;
+        self.len += 1;
+    }
+}
+
+impl Default for Pattern {
+    fn default() -> Self {
+        Pattern {
+            len: 0,
+            items: [(0, 0); 64],
+        }
+    }
+}
+
+impl std::ops::Deref for Pattern {
+    type Target = [(u8, u8)];
+    fn deref(&self) -> &[(u8, u8)] {
+        &self.items[..self.len as usize]
+    }
+}
 
 /// How a slot fits the board.
 #[derive(Clone, Debug, Default)]
