@@ -277,17 +277,24 @@ impl<'p> Search<'p> {
         let mut cands = std::mem::take(&mut self.scratch[depth]);
         cands.clear();
         cands.extend((a..b).filter(|&c| self.kill[c as usize] == 0));
-        rng.shuffle(&mut cands);
-        // Directions still short of their share first.
-        let short = |c: &u32| {
-            let d = self.tables.cand_dir[*c as usize].index();
-            self.dir_count[d] >= self.required[d]
-        };
-        cands.sort_by_key(short);
+        // Directions still short of their share first: move them to the front.
+        let mut short = 0;
+        for i in 0..cands.len() {
+            let d = self.tables.cand_dir[cands[i] as usize].index();
+            if self.dir_count[d] < self.required[d] {
+                cands.swap(i, short);
+                short += 1;
+            }
+        }
         let id = self.problem.must[w].id;
         let codes = &self.problem.lex[id as usize].codes;
         let mut result = Outcome::Failed;
-        for &c in &cands {
+        for k in 0..cands.len() {
+            // Shuffle lazily, within each part: a wide node that succeeds
+            // early draws few random numbers.
+            let end = if k < short { short } else { cands.len() };
+            cands.swap(k, k + rng.below(end - k));
+            let c = cands[k];
             let (start, dir) = (
                 self.tables.cand_start[c as usize],
                 self.tables.cand_dir[c as usize],
