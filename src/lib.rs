@@ -3,7 +3,8 @@
 //! The pipeline runs one way:
 //!
 //! ```text
-//! project (RON) → PuzzleSpec → generate → Puzzle → JSON (export) / check (verify)
+//! project (RON) → PuzzleSpec → generate → Puzzle → layout (pages in mm) → PDF / preview
+//!                                                 ↘ JSON (export) / check (verify)
 //! ```
 //!
 //! - [`model`]: positions, directions, masks and shapes, words, vocabularies,
@@ -13,13 +14,17 @@
 //! - [`verify`]: the independent checker of every hard rule.
 //! - [`project`]: project files (RON) with atomic saves, and the sample project.
 //! - [`export`]: the puzzle JSON of `docs/puzzle-json.md`.
+//! - [`layout`]: page templates and the laid-out pages (items in mm).
+//! - [`pdf`]: laid-out pages → print-ready PDF (the only printpdf user).
 //! - [`cli`]: the command line.
 
 pub mod cli;
 pub mod error;
 pub mod export;
 pub mod generate;
+pub mod layout;
 pub mod model;
+pub mod pdf;
 pub mod project;
 pub mod verify;
 

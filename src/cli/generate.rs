@@ -3,7 +3,10 @@
 use super::read_file;
 use crate::error::InputError;
 use crate::export::json;
+use crate::export::print::write_pdfs;
 use crate::generate::{Generator, Options};
+use crate::layout::template::DEFAULT_TEMPLATE;
+use crate::layout::{KeyPlacement, Template};
 use crate::model::{Language, Mask, Puzzle, Shape, UmlautMode, Vocabulary, Word};
 use crate::project::{GeneratorSettings, GridSettings, Project, Rect, write_atomic};
 use anyhow::Context;
@@ -58,6 +61,19 @@ pub struct GenerateArgs {
     /// Write the puzzle JSON here (a list when --count > 1).
     #[arg(long)]
     pub json: Option<PathBuf>,
+    /// Write the print PDF here: puzzle page(s) and answer key(s).
+    #[arg(long)]
+    pub pdf: Option<PathBuf>,
+    /// Page template for --pdf: a name from `gridpress templates` or a RON file.
+    #[arg(long)]
+    pub template: Option<String>,
+    /// Where answer keys go: auto, next-page, collected, separate or none
+    /// (auto: after the puzzle, or collected at the end of a batch).
+    #[arg(long)]
+    pub key: Option<String>,
+    /// The puzzle title printed on the page (default: the project name).
+    #[arg(long)]
+    pub title: Option<String>,
 }
 
 /// Generates the built-in sample project and prints it.
@@ -79,7 +95,22 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     let project = project_from(args)?;
+    // Check the print settings before spending time on generating.
+    let print = match &args.pdf {
+        Some(path) => Some((path, print_settings(args, &project)?)),
+        None => None,
+    };
     let puzzles = make(&project, args.banned.as_deref())?;
+    if let Some((path, (template, placement))) = print {
+        let title = args.title.as_deref().unwrap_or(&project.name);
+        let files = write_pdfs(&puzzles, title, &template, placement, path)?;
+        for file in files {
+            eprintln!("wrote {}", file.display());
+        }
+        if args.json.is_none() {
+            return Ok(());
+        }
+    }
     match &args.json {
         Some(path) => {
             let text = if puzzles.len() == 1 {
@@ -94,6 +125,34 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         None => print_puzzles(&project, &puzzles),
     }
     Ok(())
+}
+
+/// The template and key placement `--pdf` will use.
+fn print_settings(
+    args: &GenerateArgs,
+    project: &Project,
+) -> anyhow::Result<(Template, KeyPlacement)> {
+    let name = args
+        .template
+        .as_deref()
+        .or(project.template.as_deref())
+        .unwrap_or(DEFAULT_TEMPLATE);
+    let template = Template::find(name)?;
+    let placement = match args.key.as_deref() {
+        None => template.key.placement,
+        Some("auto") => KeyPlacement::Auto,
+        Some("next-page") => KeyPlacement::NextPage,
+        Some("collected") => KeyPlacement::Collected,
+        Some("separate") => KeyPlacement::SeparateFile,
+        Some("none") => KeyPlacement::None,
+        Some(other) => {
+            return Err(InputError::msg(format!(
+                "--key {other:?}: use auto, next-page, collected, separate or none"
+            ))
+            .into());
+        }
+    };
+    Ok((template, placement))
 }
 
 fn make(project: &Project, banned_file: Option<&Path>) -> anyhow::Result<Vec<Puzzle>> {

@@ -26,10 +26,12 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Generate puzzle(s) from a project file and/or flags; write JSON.
+    /// Generate puzzle(s) from a project file and/or flags; write JSON and/or PDF.
     Generate(Box<GenerateArgs>),
     /// Verify a puzzle (or a JSON list of puzzles) against every rule.
     Check(CheckArgs),
+    /// List the page templates.
+    Templates,
 }
 
 /// Arguments of `check`.
@@ -47,6 +49,10 @@ pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Some(Command::Generate(args)) => generate::run(&args),
         Some(Command::Check(args)) => check(&args),
+        Some(Command::Templates) => {
+            templates();
+            Ok(())
+        }
         None => generate::show_sample(),
     };
     match result {
@@ -83,6 +89,14 @@ pub(crate) fn banned_words(file: Option<&Path>) -> anyhow::Result<Vec<String>> {
         }
     }
     Ok(words)
+}
+
+fn templates() {
+    let shipped = crate::layout::Template::shipped();
+    let width = shipped.iter().map(|t| t.name.len()).max().unwrap_or(0);
+    for t in shipped {
+        println!("{:width$}  {}", t.name, t.description);
+    }
 }
 
 fn check(args: &CheckArgs) -> anyhow::Result<()> {

@@ -1,3 +1,4 @@
-//! Non-PDF outputs of a puzzle.
+//! Outputs of generated puzzles: the puzzle JSON and the print files.
 
 pub mod json;
+pub mod print;

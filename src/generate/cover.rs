@@ -104,7 +104,7 @@ impl<'p> Cover<'p> {
         if self.nodes >= self.node_limit {
             return Swept::Budget;
         }
-        if self.nodes % 64 == 0 && limits.check().is_some() {
+        if self.nodes.is_multiple_of(64) && limits.check().is_some() {
             return Swept::Stopped;
         }
         let words_left = self.target_words.saturating_sub(board.placements.len());

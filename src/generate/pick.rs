@@ -222,7 +222,7 @@ impl<'p> Picker<'p> {
         let mut steps = 0u32;
         while board.placements.len() < self.target_words {
             steps += 1;
-            if steps % 16 == 0
+            if steps.is_multiple_of(16)
                 && let Some(stop) = limits.check()
             {
                 return Err(stop);

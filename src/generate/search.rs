@@ -267,7 +267,7 @@ impl<'p> Search<'p> {
         if self.nodes >= self.node_limit {
             return Outcome::NodeLimit;
         }
-        if self.nodes % 128 == 0
+        if self.nodes.is_multiple_of(128)
             && let Some(stop) = limits.check()
         {
             return Outcome::Stopped(stop);

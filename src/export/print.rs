@@ -1,0 +1,75 @@
+//! Print files: puzzles → layout → PDF, written atomically, with the extra
+//! files a template asks for (`NAME-key.pdf`, `NAME-grid.pdf`, …).
+
+use crate::layout::{self, Heading, KeyPlacement, LayoutError, Template};
+use crate::model::Puzzle;
+use crate::pdf::{self, PdfError, PdfOptions};
+use crate::project::write_atomic;
+use std::path::{Path, PathBuf};
+
+/// Why print files could not be written.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PrintError {
+    /// The template cannot hold the puzzle.
+    #[error(transparent)]
+    Layout(#[from] LayoutError),
+    /// The PDF writer failed.
+    #[error(transparent)]
+    Pdf(#[from] PdfError),
+    /// A file could not be written.
+    #[error("writing {path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The cause.
+        source: std::io::Error,
+    },
+}
+
+/// Headings for puzzles titled `title`, numbered from 1 when there are several.
+pub fn headings(title: &str, count: usize) -> Vec<Heading> {
+    (1..=count)
+        .map(|n| Heading {
+            title: title.to_string(),
+            number: (count > 1).then_some(n),
+        })
+        .collect()
+}
+
+/// The file an extra document goes to: `out.pdf` + `key` → `out-key.pdf`.
+pub fn extra_path(path: &Path, suffix: &str) -> PathBuf {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "puzzle".into());
+    path.with_file_name(format!("{stem}-{suffix}.pdf"))
+}
+
+/// Lays out and writes `puzzles` to `path` (and any extra files); returns
+/// every file written, the main one first.
+pub fn write_pdfs(
+    puzzles: &[Puzzle],
+    title: &str,
+    template: &Template,
+    placement: KeyPlacement,
+    path: &Path,
+) -> Result<Vec<PathBuf>, PrintError> {
+    let headings = headings(title, puzzles.len());
+    let entries: Vec<(Heading, &Puzzle)> = headings.into_iter().zip(puzzles).collect();
+    let output = layout::lay_out(&entries, template, placement)?;
+    let options = PdfOptions {
+        colour: template.colour,
+    };
+    let mut files = vec![(path.to_path_buf(), pdf::write(&output.main, options)?)];
+    for (suffix, document) in &output.extras {
+        files.push((extra_path(path, suffix), pdf::write(document, options)?));
+    }
+    for (file, bytes) in &files {
+        write_atomic(file, bytes).map_err(|source| PrintError::Io {
+            path: file.display().to_string(),
+            source,
+        })?;
+    }
+    Ok(files.into_iter().map(|(file, _)| file).collect())
+}

@@ -1,0 +1,146 @@
+//! Layout: puzzles + a template → pages of positioned items in millimetres
+//! (text runs, lines, rectangles, capsules). The PDF writer and the app's
+//! preview both draw these pages, so the screen shows what prints. No
+//! printpdf here.
+
+pub mod canvas;
+pub mod fonts;
+pub mod grid;
+pub mod items;
+pub mod page;
+pub mod template;
+pub mod wordlist;
+
+pub use fonts::Face;
+pub use items::{Area, Ink, Item, Page, Point, Stroke};
+pub use page::{Heading, Parts, collected_keys, instructions, puzzle_page};
+pub use template::{KeyPlacement, PageSize, Template};
+
+use crate::model::Puzzle;
+
+/// A template cannot hold what it is asked to hold.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("template {template:?}: {message}")]
+pub struct LayoutError {
+    /// The template's name.
+    pub template: String,
+    /// What does not fit.
+    pub message: String,
+}
+
+/// A laid-out document: its title (for the PDF metadata) and its pages.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Document {
+    /// Document title.
+    pub title: String,
+    /// Pages in order.
+    pub pages: Vec<Page>,
+}
+
+/// Everything one export writes: the main document, and further files
+/// (e.g. `("key", …)` → `NAME-key.pdf`) where the template asks for them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Output {
+    /// The main document.
+    pub main: Document,
+    /// Extra documents with the suffix for their file names.
+    pub extras: Vec<(String, Document)>,
+}
+
+/// Where keys go once `Auto` is resolved for this job.
+pub fn resolve_placement(
+    placement: KeyPlacement,
+    template: &Template,
+    puzzles: usize,
+) -> KeyPlacement {
+    let fit_content = template.page == PageSize::FitContent;
+    match placement {
+        KeyPlacement::Auto if fit_content => KeyPlacement::SeparateFile,
+        KeyPlacement::Auto if puzzles > 1 => KeyPlacement::Collected,
+        KeyPlacement::Auto => KeyPlacement::NextPage,
+        // Reduced keys need a fixed page to collect them on.
+        KeyPlacement::Collected if fit_content => KeyPlacement::SeparateFile,
+        other => other,
+    }
+}
+
+/// Lays out puzzles with their keys: puzzle pages (numbered in a batch), and
+/// the keys where `placement` (or the template, for `Auto`) puts them. A
+/// "fit content" template also yields the grid and the word list as files.
+pub fn lay_out(
+    puzzles: &[(Heading, &Puzzle)],
+    template: &Template,
+    placement: KeyPlacement,
+) -> Result<Output, LayoutError> {
+    let placement = resolve_placement(placement, template, puzzles.len());
+    let title = match puzzles {
+        [(heading, _)] => heading.title.clone(),
+        [(heading, _), ..] => format!("{} (1–{})", heading.title, puzzles.len()),
+        [] => String::new(),
+    };
+    let mut main = Vec::new();
+    let mut keys = Vec::new();
+    for (heading, puzzle) in puzzles {
+        main.push(puzzle_page(puzzle, template, heading, Parts::PUZZLE)?);
+        match placement {
+            KeyPlacement::NextPage => {
+                main.push(puzzle_page(puzzle, template, heading, Parts::KEY)?)
+            }
+            KeyPlacement::SeparateFile => {
+                keys.push(puzzle_page(puzzle, template, heading, Parts::KEY)?)
+            }
+            _ => {}
+        }
+    }
+    if placement == KeyPlacement::Collected {
+        main.extend(collected_keys(puzzles, template)?);
+    }
+    let mut extras = Vec::new();
+    if template.page == PageSize::FitContent {
+        for (suffix, parts) in [
+            (
+                "grid",
+                Parts {
+                    heading: false,
+                    grid: true,
+                    words: false,
+                    key: false,
+                },
+            ),
+            (
+                "words",
+                Parts {
+                    heading: false,
+                    grid: false,
+                    words: true,
+                    key: false,
+                },
+            ),
+        ] {
+            let pages = puzzles
+                .iter()
+                .map(|(heading, puzzle)| puzzle_page(puzzle, template, heading, parts))
+                .collect::<Result<Vec<_>, _>>()?;
+            extras.push((
+                suffix.to_string(),
+                Document {
+                    title: format!("{title} ({suffix})"),
+                    pages,
+                },
+            ));
+        }
+    }
+    if !keys.is_empty() {
+        extras.push((
+            "key".to_string(),
+            Document {
+                title: format!("{title} (key)"),
+                pages: keys,
+            },
+        ));
+    }
+    Ok(Output {
+        main: Document { title, pages: main },
+        extras,
+    })
+}

@@ -1,0 +1,498 @@
+//! Lays out the pages: the puzzle page (title, instructions, grid, solution
+//! boxes, word list), the full-size key page, reduced keys collected several
+//! to a page, and the separate parts of a "puzzle only" template.
+
+use super::LayoutError;
+use super::canvas::Canvas;
+use super::fonts::{Face, mm_to_pt, pt_to_mm};
+use super::grid;
+use super::items::{Area, Ink, Page, Point, Stroke};
+use super::template::{CellSize, ListPosition, PageSize, Template, TextStyle};
+use super::wordlist;
+use crate::model::{Direction, Puzzle};
+
+/// Smallest cell on a puzzle page, in mm.
+const MIN_CELL: f32 = 4.0;
+/// Smallest cell in a collected (reduced) key, in mm.
+const MIN_KEY_CELL: f32 = 1.5;
+/// Vertical gap between blocks, in mm.
+const GAP: f32 = 6.0;
+/// Line pitch of headings, in em.
+const HEADING_LEADING: f32 = 1.25;
+/// Width of the box border of solution boxes, in pt.
+const BOX_LINE: f32 = 0.8;
+
+/// What heads a puzzle: its title and, in a batch, its number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Heading {
+    /// The puzzle's title (usually the project name).
+    pub title: String,
+    /// The puzzle's number in a batch.
+    pub number: Option<usize>,
+}
+
+impl Heading {
+    fn label(&self) -> String {
+        match self.number {
+            Some(n) => format!("{n} · {}", self.title),
+            None => self.title.clone(),
+        }
+    }
+}
+
+/// Which parts a page shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parts {
+    /// Title and instructions.
+    pub heading: bool,
+    /// The grid.
+    pub grid: bool,
+    /// The word list (and the solution boxes).
+    pub words: bool,
+    /// Key overlays: capsules, solution cells, filled boxes.
+    pub key: bool,
+}
+
+impl Parts {
+    /// The whole puzzle page.
+    pub const PUZZLE: Parts = Parts {
+        heading: true,
+        grid: true,
+        words: true,
+        key: false,
+    };
+    /// The whole page with the key overlays.
+    pub const KEY: Parts = Parts {
+        key: true,
+        ..Parts::PUZZLE
+    };
+}
+
+/// The instruction line under the title.
+pub fn instructions(puzzle: &Puzzle) -> String {
+    let dirs: Vec<Direction> = puzzle.directions.iter().collect();
+    let has = |d: Direction| dirs.contains(&d);
+    let diagonal = dirs.iter().any(|d| d.delta().0 != 0 && d.delta().1 != 0);
+    let backwards =
+        has(Direction::W) || has(Direction::N) || has(Direction::NW) || has(Direction::SW);
+    let ways = if dirs.len() == 8 {
+        "in all eight directions: across, down, diagonally and backwards".to_string()
+    } else {
+        let mut parts = Vec::new();
+        if has(Direction::E) || has(Direction::W) {
+            parts.push("across");
+        }
+        if has(Direction::S) || has(Direction::N) {
+            parts.push("down");
+        }
+        if diagonal {
+            parts.push("diagonally");
+        }
+        let mut text = match parts.as_slice() {
+            [] => String::new(),
+            [one] => one.to_string(),
+            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        };
+        if backwards {
+            text.push_str(", some of them backwards");
+        }
+        text
+    };
+    let mut text = format!(
+        "Find the {} words hidden in the grid. They run {ways}.",
+        puzzle.words.len()
+    );
+    if puzzle.solution.is_some() {
+        text.push_str(" The letters left over, read row by row, spell the solution.");
+    }
+    text
+}
+
+/// Breaks `text` into lines no wider than `width` mm.
+fn wrap(text: &str, face: Face, size_pt: f32, width: f32) -> Vec<String> {
+    let metrics = face.metrics();
+    let em = pt_to_mm(size_pt);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if !line.is_empty() && metrics.advance(&candidate) * em > width {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        } else {
+            line = candidate;
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Draws lines of text from the top at `y`; returns the new `y`.
+fn heading_lines(
+    canvas: &mut Canvas,
+    style: TextStyle,
+    lines: &[String],
+    x: f32,
+    mut y: f32,
+) -> f32 {
+    if style.size <= 0.0 {
+        return y;
+    }
+    let em = pt_to_mm(style.size);
+    let ascent = style.font.metrics().ascender() * em;
+    for line in lines {
+        canvas.text(Point::new(x, y + ascent), style.font, style.size, line);
+        y += HEADING_LEADING * em;
+    }
+    y
+}
+
+/// The area inside the margins, in trim coordinates (unbounded for
+/// "fit content" templates).
+fn content_area(template: &Template) -> Area {
+    let m = template.margins;
+    match template.page {
+        PageSize::Fixed { width, height } => Area::new(
+            m.left,
+            m.top,
+            width - m.left - m.right,
+            height - m.top - m.bottom,
+        ),
+        PageSize::FitContent => Area::new(m.left, m.top, f32::INFINITY, f32::INFINITY),
+    }
+}
+
+fn cell_size(template: &Template, cols: usize, rows: usize, width: f32, height: f32) -> f32 {
+    let target = match template.grid.cell {
+        CellSize::Fixed(mm) => mm,
+        CellSize::Fill { max } => max,
+    };
+    target.min(width / cols as f32).min(height / rows as f32)
+}
+
+/// Lays out one puzzle as a page showing `parts`.
+pub fn puzzle_page(
+    puzzle: &Puzzle,
+    template: &Template,
+    heading: &Heading,
+    parts: Parts,
+) -> Result<Page, LayoutError> {
+    let mut canvas = Canvas::new();
+    let content = content_area(template);
+    let fit_content = template.page == PageSize::FitContent;
+    let mut y = content.y;
+    if parts.heading {
+        y = heading_lines(
+            &mut canvas,
+            template.title,
+            &[heading.label()],
+            content.x,
+            y,
+        );
+        let width = if fit_content { 160.0 } else { content.width };
+        let lines = wrap(
+            &instructions(puzzle),
+            template.subtitle.font,
+            template.subtitle.size,
+            width,
+        );
+        // The key page keeps the puzzle page's spacing, so grid and list sit where they did.
+        let shown = if parts.key {
+            vec![template.key.heading.clone()]
+        } else {
+            lines.clone()
+        };
+        let end = heading_lines(&mut canvas, template.subtitle, &shown, content.x, y);
+        y += (end - y) / shown.len().max(1) as f32 * lines.len() as f32;
+        if canvas.bounds().is_some() {
+            y += GAP * 0.75;
+        }
+    }
+    let body = Area::new(content.x, y, content.width, content.bottom() - y);
+    let (cols, rows) = (puzzle.width(), puzzle.height());
+    let words = if parts.words {
+        wordlist::sorted_words(puzzle)
+    } else {
+        Vec::new()
+    };
+    let solution_height = match (&puzzle.solution, parts.words) {
+        (Some(_), true) => template.solution.box_size + GAP,
+        _ => 0.0,
+    };
+    let list_style = &template.word_list;
+    let too_small = |what: &str| LayoutError {
+        template: template.name.clone(),
+        message: what.to_string(),
+    };
+    let beside = list_style.position == ListPosition::Beside && parts.grid && !words.is_empty();
+    // Fit the list first (it has a minimum type size), then give the grid the rest.
+    let (fit, cell) = if beside {
+        let fit = wordlist::fit(&words, list_style, list_style.beside_width, body.height)
+            .ok_or_else(|| {
+                too_small(&format!(
+                    "the {} words do not fit beside the grid",
+                    words.len()
+                ))
+            })?;
+        let grid_width = body.width - list_style.beside_width - list_style.gap;
+        (
+            Some(fit),
+            cell_size(
+                template,
+                cols,
+                rows,
+                grid_width,
+                body.height - solution_height,
+            ),
+        )
+    } else {
+        let grid_reserve = if parts.grid {
+            rows as f32 * MIN_CELL + GAP
+        } else {
+            0.0
+        };
+        let list_room = body.height - solution_height - grid_reserve;
+        let list_width = if fit_content {
+            let grid_width = if parts.grid {
+                cols as f32 * cell_size(template, cols, rows, body.width, body.height)
+            } else {
+                0.0
+            };
+            grid_width.max(100.0)
+        } else {
+            body.width
+        };
+        let fit = if words.is_empty() {
+            None
+        } else {
+            Some(
+                wordlist::fit(&words, list_style, list_width, list_room).ok_or_else(|| {
+                    too_small(&format!(
+                        "the {} words do not fit under the grid",
+                        words.len()
+                    ))
+                })?,
+            )
+        };
+        let list_height = fit.as_ref().map_or(0.0, |f| f.height() + list_style.gap);
+        (
+            fit,
+            cell_size(
+                template,
+                cols,
+                rows,
+                body.width,
+                body.height - solution_height - list_height,
+            ),
+        )
+    };
+    if parts.grid && cell < MIN_CELL {
+        return Err(too_small(&format!(
+            "the page leaves {cell:.1} mm per cell for a {cols}×{rows} grid (at least {MIN_CELL} mm needed)"
+        )));
+    }
+    let grid_width = if parts.grid { cols as f32 * cell } else { 0.0 };
+    let longest = fit
+        .as_ref()
+        .map_or(0.0, |f| wordlist::longest(&words, list_style, f));
+    let list_width = fit.as_ref().map_or(0.0, |f| f.width(longest));
+    let column = if fit_content || beside {
+        grid_width.max(if beside { 0.0 } else { list_width })
+    } else {
+        body.width
+    };
+    let centred = |width: f32| {
+        if beside {
+            body.x
+        } else {
+            body.x + (column - width).max(0.0) / 2.0
+        }
+    };
+    let mut y = body.y;
+    if parts.grid {
+        let key = parts.key.then_some(&template.key);
+        grid::draw(
+            &mut canvas,
+            puzzle,
+            &template.grid,
+            Point::new(centred(grid_width), y),
+            cell,
+            key,
+        );
+        if beside && let Some(fit) = &fit {
+            let at = Point::new(body.x + grid_width + list_style.gap, y);
+            wordlist::draw(&mut canvas, &words, list_style, fit, at);
+        }
+        y += rows as f32 * cell + GAP;
+    }
+    if let (Some(solution), true) = (&puzzle.solution, parts.words) {
+        let letters: Vec<char> = solution.word.chars().collect();
+        let shown = parts.key.then_some(letters.as_slice());
+        let available = if beside { body.width } else { column };
+        let row_width = solution_row_width(template, letters.len(), available);
+        solution_boxes(
+            &mut canvas,
+            template,
+            letters.len(),
+            shown,
+            Point::new(centred(row_width.0), y),
+            row_width.1,
+        );
+        y += template.solution.box_size + GAP;
+    }
+    if !beside && let Some(fit) = &fit {
+        wordlist::draw(
+            &mut canvas,
+            &words,
+            list_style,
+            fit,
+            Point::new(centred(list_width), y),
+        );
+    }
+    Ok(canvas.into_page(template))
+}
+
+/// (row width, box side) of the solution row within `available` mm.
+fn solution_row_width(template: &Template, count: usize, available: f32) -> (f32, f32) {
+    let style = &template.solution;
+    let label = label_width(template);
+    let side = style
+        .box_size
+        .min((available - label).max(count as f32) / count.max(1) as f32);
+    (label + side * count as f32, side)
+}
+
+fn label_width(template: &Template) -> f32 {
+    let style = &template.solution;
+    if style.label.is_empty() {
+        return 0.0;
+    }
+    let size = template.word_list.size;
+    template.word_list.font.metrics().advance(&style.label) * pt_to_mm(size) + 3.0
+}
+
+/// The row of boxes for the solution word; with `letters`, filled in.
+fn solution_boxes(
+    canvas: &mut Canvas,
+    template: &Template,
+    count: usize,
+    letters: Option<&[char]>,
+    at: Point,
+    side: f32,
+) {
+    let list = &template.word_list;
+    let label = label_width(template);
+    if label > 0.0 {
+        let metrics = list.font.metrics();
+        let baseline = at.y + side / 2.0 + metrics.cap_height() * pt_to_mm(list.size) / 2.0;
+        canvas.text(
+            Point::new(at.x, baseline),
+            list.font,
+            list.size,
+            &template.solution.label,
+        );
+    }
+    let stroke = Stroke::solid(BOX_LINE, Ink::BLACK);
+    let face = template.grid.font;
+    let metrics = face.metrics();
+    let size_mm = 0.5 * side / metrics.cap_height();
+    let mut buffer = [0u8; 4];
+    for i in 0..count {
+        let x = at.x + label + i as f32 * side;
+        canvas.rect(Area::new(x, at.y, side, side), None, Some(stroke));
+        if let Some(&letter) = letters.and_then(|l| l.get(i)) {
+            let origin = Point::new(
+                x + side / 2.0 - metrics.ink_centre(letter) * size_mm,
+                at.y + side / 2.0 + metrics.cap_height() * size_mm / 2.0,
+            );
+            canvas.text(
+                origin,
+                face,
+                mm_to_pt(size_mm),
+                letter.encode_utf8(&mut buffer),
+            );
+        }
+    }
+}
+
+/// Reduced answer keys, `columns × rows` to a page, under the template's
+/// key heading; each with its label and solution word.
+pub fn collected_keys(
+    entries: &[(Heading, &Puzzle)],
+    template: &Template,
+) -> Result<Vec<Page>, LayoutError> {
+    let content = content_area(template);
+    let key = &template.key;
+    let per_page = key.columns * key.rows;
+    let label_style = TextStyle {
+        font: Face::Bold,
+        size: template.subtitle.size.max(8.0),
+    };
+    let label_height = HEADING_LEADING * pt_to_mm(label_style.size);
+    let mut pages = Vec::new();
+    for chunk in entries.chunks(per_page) {
+        let mut canvas = Canvas::new();
+        let top = heading_lines(
+            &mut canvas,
+            template.title,
+            std::slice::from_ref(&key.heading),
+            content.x,
+            content.y,
+        ) + GAP * 0.5;
+        let slot_width = (content.width - GAP * (key.columns - 1) as f32) / key.columns as f32;
+        let slot_height = (content.bottom() - top - GAP * (key.rows - 1) as f32) / key.rows as f32;
+        for (i, (heading, puzzle)) in chunk.iter().enumerate() {
+            let x = content.x + (i % key.columns) as f32 * (slot_width + GAP);
+            let y = top + (i / key.columns) as f32 * (slot_height + GAP);
+            heading_lines(&mut canvas, label_style, &[heading.label()], x, y);
+            let solution_line = if puzzle.solution.is_some() {
+                label_height
+            } else {
+                0.0
+            };
+            let grid_height = slot_height - label_height - solution_line - 1.0;
+            let (cols, rows) = (puzzle.width(), puzzle.height());
+            let cell = (slot_width / cols as f32).min(grid_height / rows as f32);
+            if cell < MIN_KEY_CELL {
+                return Err(LayoutError {
+                    template: template.name.clone(),
+                    message: format!(
+                        "{} keys per page leave {cell:.1} mm per cell for a {cols}×{rows} grid",
+                        per_page
+                    ),
+                });
+            }
+            let grid_x = x + (slot_width - cols as f32 * cell) / 2.0;
+            let grid_y = y + label_height;
+            grid::draw(
+                &mut canvas,
+                puzzle,
+                &template.grid,
+                Point::new(grid_x, grid_y),
+                cell,
+                Some(key),
+            );
+            if let Some(solution) = &puzzle.solution {
+                let text = format!("{} {}", template.solution.label, solution.word);
+                let line = [text];
+                heading_lines(
+                    &mut canvas,
+                    TextStyle {
+                        font: Face::Regular,
+                        size: label_style.size,
+                    },
+                    &line,
+                    grid_x,
+                    grid_y + rows as f32 * cell + 1.0,
+                );
+            }
+        }
+        pages.push(canvas.into_page(template));
+    }
+    Ok(pages)
+}

@@ -1,0 +1,496 @@
+//! Page templates (RON, `templates/*.ron`): page size, margins, bleed, fonts,
+//! grid, word list, solution boxes and answer-key style. The shipped ones are
+//! compiled in; `--template FILE` reads any other.
+
+use super::fonts::Face;
+use super::items::Ink;
+use crate::error::InputError;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The template format this build reads.
+pub const TEMPLATE_VERSION: u32 = 1;
+
+/// The templates shipped in `templates/`, compiled in.
+const SHIPPED: [(&str, &str); 6] = [
+    ("a4.ron", include_str!("../../templates/a4.ron")),
+    ("letter.ron", include_str!("../../templates/letter.ron")),
+    ("magazine.ron", include_str!("../../templates/magazine.ron")),
+    (
+        "half-page.ron",
+        include_str!("../../templates/half-page.ron"),
+    ),
+    (
+        "large-print.ron",
+        include_str!("../../templates/large-print.ron"),
+    ),
+    (
+        "puzzle-only.ron",
+        include_str!("../../templates/puzzle-only.ron"),
+    ),
+];
+
+/// The name of the template used when none is chosen.
+pub const DEFAULT_TEMPLATE: &str = "a4";
+
+/// A page template.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Template {
+    /// Must equal [`TEMPLATE_VERSION`].
+    pub format_version: u32,
+    /// Short name used on the command line (`--template NAME`).
+    pub name: String,
+    /// One line for `gridpress templates`.
+    pub description: String,
+    /// The trimmed page size, or the puzzle's own size.
+    pub page: PageSize,
+    /// Margins inside the trim box, in mm.
+    #[serde(default)]
+    pub margins: Margins,
+    /// Bleed beyond the trim box on every side, in mm.
+    #[serde(default)]
+    pub bleed: f32,
+    /// Crop marks at the trim corners.
+    #[serde(default)]
+    pub crop_marks: bool,
+    /// CMYK (text in 100 % K) or greyscale.
+    #[serde(default)]
+    pub colour: ColourMode,
+    /// The title line.
+    #[serde(default = "default_title")]
+    pub title: TextStyle,
+    /// The instruction line under the title.
+    #[serde(default = "default_subtitle")]
+    pub subtitle: TextStyle,
+    /// The letter grid.
+    #[serde(default)]
+    pub grid: GridStyle,
+    /// The word list.
+    #[serde(default)]
+    pub word_list: WordListStyle,
+    /// The row of boxes for the solution word.
+    #[serde(default)]
+    pub solution: SolutionStyle,
+    /// The answer key.
+    #[serde(default)]
+    pub key: KeyStyle,
+}
+
+/// Page size.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PageSize {
+    /// A fixed trimmed size in mm.
+    Fixed {
+        /// Width in mm.
+        width: f32,
+        /// Height in mm.
+        height: f32,
+    },
+    /// The page is the content's bounding box plus margins ("puzzle only");
+    /// grid, word list and key also come as separate files.
+    FitContent,
+}
+
+/// Margins in mm.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Margins {
+    /// Top.
+    pub top: f32,
+    /// Right.
+    pub right: f32,
+    /// Bottom.
+    pub bottom: f32,
+    /// Left.
+    pub left: f32,
+}
+
+impl Default for Margins {
+    fn default() -> Margins {
+        Margins {
+            top: 15.0,
+            right: 15.0,
+            bottom: 15.0,
+            left: 15.0,
+        }
+    }
+}
+
+/// Colour model of the output.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ColourMode {
+    /// DeviceCMYK; text always 100 % K.
+    #[default]
+    Cmyk,
+    /// DeviceGray only.
+    Greyscale,
+}
+
+/// A font and size.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TextStyle {
+    /// Font face name ("Lato", "Lato Bold").
+    pub font: Face,
+    /// Size in points; 0 hides the line.
+    pub size: f32,
+}
+
+fn default_title() -> TextStyle {
+    TextStyle {
+        font: Face::Bold,
+        size: 22.0,
+    }
+}
+
+fn default_subtitle() -> TextStyle {
+    TextStyle {
+        font: Face::Regular,
+        size: 10.0,
+    }
+}
+
+/// How big the grid's cells are.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum CellSize {
+    /// This many mm (smaller only when the page cannot hold it).
+    Fixed(f32),
+    /// As large as the space allows, at most `max` mm.
+    Fill {
+        /// Largest cell in mm.
+        max: f32,
+    },
+}
+
+/// Which grid lines to draw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GridLines {
+    /// Every cell boxed, the shape's outline heavier.
+    #[default]
+    All,
+    /// Only the shape's outline.
+    Outline,
+    /// Letters only.
+    None,
+}
+
+/// The letter grid's style.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GridStyle {
+    /// Cell size.
+    pub cell: CellSize,
+    /// Letter face.
+    pub font: Face,
+    /// Capital height as a fraction of the cell.
+    pub letter_height: f32,
+    /// Lines drawn.
+    pub lines: GridLines,
+    /// Inner line width in pt.
+    pub line_width: f32,
+    /// Outline width in pt.
+    pub outline_width: f32,
+    /// Line colour.
+    pub line_colour: Ink,
+    /// A thin dashed frame where the restricted (ad) areas are; off for print.
+    pub restricted_frame: bool,
+}
+
+impl Default for GridStyle {
+    fn default() -> GridStyle {
+        GridStyle {
+            cell: CellSize::Fill { max: 10.0 },
+            font: Face::Bold,
+            letter_height: 0.42,
+            lines: GridLines::All,
+            line_width: 0.4,
+            outline_width: 1.2,
+            line_colour: Ink::grey(0.6),
+            restricted_frame: false,
+        }
+    }
+}
+
+/// Where the word list goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ListPosition {
+    /// Under the grid, in columns across the page.
+    #[default]
+    Below,
+    /// To the right of the grid.
+    Beside,
+}
+
+/// The word list's style.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WordListStyle {
+    /// Below or beside the grid.
+    pub position: ListPosition,
+    /// Columns (at least; more when the words do not fit).
+    pub columns: usize,
+    /// Face.
+    pub font: Face,
+    /// Size in pt (shrunk down to `min_size` when the words do not fit).
+    pub size: f32,
+    /// Smallest size in pt.
+    pub min_size: f32,
+    /// Width of the list beside the grid, in mm.
+    pub beside_width: f32,
+    /// Gap between grid and list, in mm.
+    pub gap: f32,
+}
+
+impl Default for WordListStyle {
+    fn default() -> WordListStyle {
+        WordListStyle {
+            position: ListPosition::Below,
+            columns: 4,
+            font: Face::Regular,
+            size: 11.0,
+            min_size: 7.0,
+            beside_width: 50.0,
+            gap: 8.0,
+        }
+    }
+}
+
+/// The solution-word boxes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SolutionStyle {
+    /// Box side in mm.
+    pub box_size: f32,
+    /// Text before the boxes.
+    pub label: String,
+}
+
+impl Default for SolutionStyle {
+    fn default() -> SolutionStyle {
+        SolutionStyle {
+            box_size: 8.0,
+            label: "Solution:".into(),
+        }
+    }
+}
+
+/// Where answer keys go.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum KeyPlacement {
+    /// After each puzzle for a single puzzle; collected at the end for a batch.
+    #[default]
+    Auto,
+    /// A full-size key page after each puzzle page.
+    NextPage,
+    /// Reduced keys collected on pages at the end of the document.
+    Collected,
+    /// Full-size keys in a second file (`NAME-key.pdf`).
+    SeparateFile,
+    /// No key.
+    None,
+}
+
+/// The answer key's style.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct KeyStyle {
+    /// Where keys go.
+    pub placement: KeyPlacement,
+    /// Heading of key pages.
+    pub heading: String,
+    /// Capsule outline width in pt.
+    pub capsule_width: f32,
+    /// Capsule colour.
+    pub capsule_colour: Ink,
+    /// Fill of the cells that spell the solution word.
+    pub solution_fill: Ink,
+    /// Collected keys per page: columns.
+    pub columns: usize,
+    /// Collected keys per page: rows.
+    pub rows: usize,
+}
+
+impl Default for KeyStyle {
+    fn default() -> KeyStyle {
+        KeyStyle {
+            placement: KeyPlacement::Auto,
+            heading: "Solutions".into(),
+            capsule_width: 0.9,
+            capsule_colour: Ink::BLACK,
+            solution_fill: Ink::grey(0.2),
+            columns: 2,
+            rows: 3,
+        }
+    }
+}
+
+impl Template {
+    /// Parses and checks a template; errors name the source and line.
+    pub fn parse(text: &str, source: &str) -> Result<Template, InputError> {
+        let template: Template = ron::from_str(text).map_err(|e| {
+            InputError::at(
+                source,
+                e.span.start.line,
+                format!("column {}: {}", e.span.start.col, e.code),
+            )
+        })?;
+        template
+            .check()
+            .map_err(|message| InputError::at(source, 0, message))?;
+        Ok(template)
+    }
+
+    /// Reads a template file.
+    pub fn load(path: &Path) -> Result<Template, InputError> {
+        let name = path.display().to_string();
+        let text =
+            std::fs::read_to_string(path).map_err(|e| InputError::at(&name, 0, e.to_string()))?;
+        Template::parse(&text, &name)
+    }
+
+    /// The shipped templates, in listing order.
+    pub fn shipped() -> Vec<Template> {
+        SHIPPED
+            .iter()
+            .map(|(file, text)| {
+                Template::parse(text, &format!("templates/{file}"))
+                    .expect("shipped templates are valid")
+            })
+            .collect()
+    }
+
+    /// A shipped template by name, or a template file by path.
+    pub fn find(name_or_path: &str) -> Result<Template, InputError> {
+        if let Some(template) = Template::shipped()
+            .into_iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name_or_path))
+        {
+            return Ok(template);
+        }
+        let path = Path::new(name_or_path);
+        if path.exists() {
+            return Template::load(path);
+        }
+        let names: Vec<String> = Template::shipped().into_iter().map(|t| t.name).collect();
+        Err(InputError::at(
+            name_or_path,
+            0,
+            format!(
+                "no such template or file (shipped templates: {})",
+                names.join(", ")
+            ),
+        ))
+    }
+
+    /// Checks values serde cannot: sizes, counts and colour ranges.
+    fn check(&self) -> Result<(), String> {
+        if self.format_version != TEMPLATE_VERSION {
+            return Err(format!(
+                "format_version {} is not supported (this Gridpress reads version {TEMPLATE_VERSION})",
+                self.format_version
+            ));
+        }
+        let positive = |value: f32, field: &str| {
+            if value.is_finite() && value > 0.0 {
+                Ok(())
+            } else {
+                Err(format!("{field} must be a positive number, not {value}"))
+            }
+        };
+        let non_negative = |value: f32, field: &str| {
+            if value.is_finite() && value >= 0.0 {
+                Ok(())
+            } else {
+                Err(format!("{field} must be 0 or more, not {value}"))
+            }
+        };
+        if let PageSize::Fixed { width, height } = self.page {
+            positive(width, "page width")?;
+            positive(height, "page height")?;
+            let m = self.margins;
+            if m.left + m.right >= width * 0.8 || m.top + m.bottom >= height * 0.8 {
+                return Err("the margins leave too little room on the page".into());
+            }
+        }
+        for (value, field) in [
+            (self.margins.top, "margins.top"),
+            (self.margins.right, "margins.right"),
+            (self.margins.bottom, "margins.bottom"),
+            (self.margins.left, "margins.left"),
+            (self.bleed, "bleed"),
+            (self.title.size, "title.size"),
+            (self.subtitle.size, "subtitle.size"),
+            (self.grid.line_width, "grid.line_width"),
+            (self.grid.outline_width, "grid.outline_width"),
+            (self.word_list.gap, "word_list.gap"),
+        ] {
+            non_negative(value, field)?;
+        }
+        match self.grid.cell {
+            CellSize::Fixed(mm) => positive(mm, "grid.cell")?,
+            CellSize::Fill { max } => positive(max, "grid.cell max")?,
+        }
+        for (value, field) in [
+            (self.grid.letter_height, "grid.letter_height"),
+            (self.word_list.size, "word_list.size"),
+            (self.word_list.min_size, "word_list.min_size"),
+            (self.word_list.beside_width, "word_list.beside_width"),
+            (self.solution.box_size, "solution.box_size"),
+            (self.key.capsule_width, "key.capsule_width"),
+        ] {
+            positive(value, field)?;
+        }
+        if self.grid.letter_height > 0.9 {
+            return Err("grid.letter_height must be at most 0.9 of the cell".into());
+        }
+        if self.word_list.min_size > self.word_list.size {
+            return Err("word_list.min_size is larger than word_list.size".into());
+        }
+        if self.word_list.columns == 0 || self.key.columns == 0 || self.key.rows == 0 {
+            return Err("word_list.columns, key.columns and key.rows must be at least 1".into());
+        }
+        for (ink, field) in [
+            (self.grid.line_colour, "grid.line_colour"),
+            (self.key.capsule_colour, "key.capsule_colour"),
+            (self.key.solution_fill, "key.solution_fill"),
+        ] {
+            if !ink.is_valid() {
+                return Err(format!("{field}: every ink value must lie in 0–1"));
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_templates_parse_with_unique_names() {
+        let templates = Template::shipped();
+        assert_eq!(templates.len(), SHIPPED.len());
+        let mut names: Vec<&str> = templates.iter().map(|t| t.name.as_str()).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), templates.len());
+        assert!(templates.iter().any(|t| t.name == DEFAULT_TEMPLATE));
+    }
+
+    #[test]
+    fn bad_templates_name_the_fault() {
+        let base = include_str!("../../templates/a4.ron");
+        let unknown_font = base.replace("\"Lato Bold\"", "\"Comic Sans\"");
+        let err = Template::parse(&unknown_font, "t.ron").unwrap_err();
+        assert!(err.to_string().contains("Comic Sans"), "{err}");
+        assert!(err.line > 0, "{err}");
+        let bad_field = base.replace("bleed:", "bleeed:");
+        let err = Template::parse(&bad_field, "t.ron").unwrap_err();
+        assert!(err.to_string().contains("bleeed"), "{err}");
+        let negative = base.replace("bleed: 0.0", "bleed: -3.0");
+        let err = Template::parse(&negative, "t.ron").unwrap_err();
+        assert!(err.to_string().contains("bleed"), "{err}");
+        assert!(Template::find("no-such-template").is_err());
+    }
+}
