@@ -121,6 +121,19 @@ impl Generator {
                 seed: options.seed.wrapping_add(i as u64),
                 ..options.clone()
             };
+            let pools = &self.problem.pools;
+            let left = pools
+                .iter()
+                .flat_map(|p| &p.all)
+                .filter(|id| !used.contains(*id))
+                .count();
+            if i > 0 && self.problem.must.is_empty() && !pools.is_empty() && left == 0 {
+                return Err(GenerateError::Impossible(format!(
+                    "batch: puzzles 1–{i} used all {} words of the vocabularies; puzzle {} has none left (no word repeats across a batch)",
+                    used.len(),
+                    i + 1
+                )));
+            }
             let (mut puzzle, ids) = self.generate_excluding(&opts, &used)?;
             if i > 0 && !self.problem.must.is_empty() {
                 puzzle

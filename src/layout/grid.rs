@@ -210,9 +210,9 @@ mod tests {
 
     #[test]
     fn a_rectangle_has_one_run_per_grid_line() {
-        // 3×2 cells: 3 horizontal + 4 vertical boundaries, outline or inner.
-        let lines = lines_of("...\n...", GridLines::All);
-        assert_eq!(lines.len(), 7);
+        // 3×3 cells: 4 horizontal + 4 vertical boundaries, outline or inner.
+        let lines = lines_of("...\n...\n...", GridLines::All);
+        assert_eq!(lines.len(), 8);
         let outline: Vec<_> = lines.iter().filter(|l| l.2 > 1.0).collect();
         assert_eq!(outline.len(), 4);
     }
@@ -230,6 +230,6 @@ mod tests {
             })
             .sum();
         assert!((total - 16.0).abs() < 1e-3, "{total}");
-        assert!(lines_of("...", GridLines::None).is_empty());
+        assert!(lines_of("...\n...\n...", GridLines::None).is_empty());
     }
 }

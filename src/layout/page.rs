@@ -187,14 +187,14 @@ pub fn puzzle_page(
     let fit_content = template.page == PageSize::FitContent;
     let mut y = content.y;
     if parts.heading {
-        y = heading_lines(
-            &mut canvas,
-            template.title,
-            &[heading.label()],
-            content.x,
-            y,
-        );
         let width = if fit_content { 160.0 } else { content.width };
+        let title = wrap(
+            &heading.label(),
+            template.title.font,
+            template.title.size,
+            width,
+        );
+        y = heading_lines(&mut canvas, template.title, &title, content.x, y);
         let lines = wrap(
             &instructions(puzzle),
             template.subtitle.font,
@@ -449,7 +449,13 @@ pub fn collected_keys(
         for (i, (heading, puzzle)) in chunk.iter().enumerate() {
             let x = content.x + (i % key.columns) as f32 * (slot_width + GAP);
             let y = top + (i / key.columns) as f32 * (slot_height + GAP);
-            heading_lines(&mut canvas, label_style, &[heading.label()], x, y);
+            let label = heading.label();
+            let natural = label_style.font.metrics().advance(&label) * pt_to_mm(label_style.size);
+            let fitted = TextStyle {
+                size: label_style.size * (slot_width / natural).min(1.0),
+                ..label_style
+            };
+            heading_lines(&mut canvas, fitted, &[label], x, y);
             let solution_line = if puzzle.solution.is_some() {
                 label_height
             } else {
@@ -479,15 +485,16 @@ pub fn collected_keys(
             );
             if let Some(solution) = &puzzle.solution {
                 let text = format!("{} {}", template.solution.label, solution.word);
+                let face = Face::Regular;
+                // Long solution words get smaller type rather than leaving the slot.
+                let natural = face.metrics().advance(&text) * pt_to_mm(label_style.size);
+                let size = label_style.size * (slot_width / natural).min(1.0);
                 let line = [text];
                 heading_lines(
                     &mut canvas,
-                    TextStyle {
-                        font: Face::Regular,
-                        size: label_style.size,
-                    },
+                    TextStyle { font: face, size },
                     &line,
-                    grid_x,
+                    x + (slot_width - natural.min(slot_width)) / 2.0,
                     grid_y + rows as f32 * cell + 1.0,
                 );
             }

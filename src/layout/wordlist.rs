@@ -151,7 +151,7 @@ mod tests {
         assert_eq!(
             words,
             [
-                "Ähre", "Ahorn", "apfel", "Ofen", "Öl", "Strand", "Straße", "Zebra"
+                "Ahorn", "Ähre", "apfel", "Ofen", "Öl", "Strand", "Straße", "Zebra"
             ]
         );
     }

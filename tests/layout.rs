@@ -1,0 +1,166 @@
+//! Layout properties over random grids, shapes, word lists and solution
+//! words: every template either places everything inside its margins or
+//! says why it cannot; it never panics and never draws over the edge.
+
+use gridpress::layout::fonts::pt_to_mm;
+use gridpress::layout::{self, Area, Heading, Item, KeyPlacement, Page, PageSize, Template};
+use gridpress::model::{Direction, DirectionSet, Pos, Puzzle, Rules, Shape};
+use gridpress::model::{PlacedWord, Report, Solution};
+use proptest::prelude::*;
+
+/// A hand-built puzzle: the widest capital in every cell, one-letter
+/// "words" (the layout needs their cells, not their meaning) with long
+/// printed forms, and optionally a solution word.
+fn puzzle(shape: Shape, width: usize, height: usize, words: &[String], solution: usize) -> Puzzle {
+    let mask = shape.mask(width, height).unwrap();
+    let cells: Vec<Pos> = mask.positions().filter(|p| mask.is_playable(*p)).collect();
+    let grid = (0..height)
+        .map(|r| {
+            (0..width)
+                .map(|c| mask.is_playable(Pos::new(r, c)).then_some('W'))
+                .collect()
+        })
+        .collect();
+    let placed = words
+        .iter()
+        .enumerate()
+        .map(|(i, display)| PlacedWord {
+            word: "W".into(),
+            display: display.clone(),
+            start: cells[i % cells.len()],
+            direction: Direction::E,
+            vocabulary: "test".into(),
+        })
+        .collect();
+    let solution = (solution > 0).then(|| Solution {
+        word: "M".repeat(solution.min(cells.len())),
+        cells: cells.iter().take(solution).copied().collect(),
+    });
+    Puzzle {
+        mask,
+        directions: DirectionSet::ALL,
+        seed: 0,
+        grid,
+        words: placed,
+        solution,
+        rules: Rules::default(),
+        report: Report::default(),
+    }
+}
+
+/// The box an item covers, in mm.
+fn extent(item: &Item) -> Area {
+    let span = |a: f32, b: f32| (a.min(b), (a - b).abs());
+    match item {
+        Item::Text {
+            origin,
+            size_pt,
+            face,
+            text,
+        } => {
+            let m = face.metrics();
+            let size = pt_to_mm(*size_pt);
+            Area::new(
+                origin.x,
+                origin.y - m.ascender() * size,
+                m.advance(text) * size,
+                (m.ascender() - m.descender()) * size,
+            )
+        }
+        Item::Line { from, to, .. } => {
+            let (x, w) = span(from.x, to.x);
+            let (y, h) = span(from.y, to.y);
+            Area::new(x, y, w, h)
+        }
+        Item::Rect { area, .. } => *area,
+        Item::Capsule {
+            from, to, radius, ..
+        } => {
+            let (x, w) = span(from.x, to.x);
+            let (y, h) = span(from.y, to.y);
+            Area::new(x, y, w, h).grown(*radius)
+        }
+    }
+}
+
+fn check_page(page: &Page, template: &Template) -> Result<(), TestCaseError> {
+    let m = template.margins;
+    let content = Area::new(
+        page.trim.x + m.left,
+        page.trim.y + m.top,
+        page.trim.width - m.left - m.right,
+        page.trim.height - m.top - m.bottom,
+    );
+    // Stroke halves and outline corners may reach a little past the content box.
+    let allowed = content.grown(1.0);
+    for item in &page.items {
+        let area = extent(item);
+        let crop_mark = !page.trim.grown(0.01).contains(&area) && matches!(item, Item::Line { .. });
+        prop_assert!(
+            crop_mark || allowed.contains(&area),
+            "{}: {item:?} leaves the content box {content:?}",
+            template.name
+        );
+    }
+    Ok(())
+}
+
+fn shape() -> impl Strategy<Value = Shape> {
+    prop::sample::select(Shape::ALL.to_vec())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_template_fits_or_explains(
+        shape in shape(),
+        width in 3usize..=40,
+        height in 3usize..=40,
+        words in prop::collection::vec("[A-Za-zÄÖÜäöüß]{3,18}( [A-Za-z]{2,8})?", 0..70),
+        solution in 0usize..20,
+        count in 1usize..4,
+        title in "[A-Za-zÄÖÜß]{1,12}( [A-Za-z]{1,12}){0,6}",
+    ) {
+        let Ok(_) = shape.mask(width, height) else { return Ok(()) };
+        let p = puzzle(shape, width, height, &words, solution);
+        let entries: Vec<(Heading, &Puzzle)> = (1..=count)
+            .map(|n| (Heading { title: title.clone(), number: (count > 1).then_some(n) }, &p))
+            .collect();
+        for template in Template::shipped() {
+            match layout::lay_out(&entries, &template, KeyPlacement::Auto) {
+                Ok(output) => {
+                    let documents = std::iter::once(&output.main).chain(output.extras.iter().map(|(_, d)| d));
+                    for document in documents {
+                        for page in &document.pages {
+                            check_page(page, &template)?;
+                            if let PageSize::Fixed { width, height } = template.page {
+                                prop_assert!((page.trim.width - width).abs() < 1e-3);
+                                prop_assert!((page.trim.height - height).abs() < 1e-3);
+                            }
+                        }
+                    }
+                }
+                Err(e) => {
+                    // Only big grids or long lists may fail, and the message says which template.
+                    prop_assert!(e.to_string().contains(&template.name), "{e}");
+                    prop_assert!(width.max(height) > 20 || words.len() > 20, "{} refused {width}×{height}, {} words: {e}", template.name, words.len());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn shipped_templates_hold_a_15_by_15_puzzle_with_40_words() {
+    let words: Vec<String> = (0..40).map(|i| format!("Seepferdchen{i}")).collect();
+    let p = puzzle(Shape::Rectangle, 15, 15, &words, 12);
+    let heading = Heading {
+        title: "Test".into(),
+        number: None,
+    };
+    for template in Template::shipped() {
+        let result = layout::lay_out(&[(heading.clone(), &p)], &template, KeyPlacement::Auto);
+        assert!(result.is_ok(), "{}: {:?}", template.name, result.err());
+    }
+}

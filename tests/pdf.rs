@@ -1,0 +1,422 @@
+//! Print output checked by structure, not by trusting the writer: pages and
+//! boxes, embedded non-empty subset fonts, colour operators, extractable text
+//! (poppler's `pdftotext`), `qpdf --check`, deterministic bytes.
+
+use gridpress::export::print::{extra_path, write_pdfs};
+use gridpress::generate::{Generator, Options};
+use gridpress::layout::template::ColourMode;
+use gridpress::layout::{self, Heading, Item, KeyPlacement, PageSize, Template};
+use gridpress::model::Puzzle;
+use gridpress::project::{Project, Rect};
+use lopdf::{Document, Object};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const PT_PER_MM: f32 = 72.0 / 25.4;
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gridpress-pdf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// The sample project on a heart with an ad rectangle.
+fn heart_puzzles(count: usize, seed: u64) -> Vec<Puzzle> {
+    let mut project = Project::sample();
+    project.grid.shape = "heart".into();
+    project.grid.restricted.push(Rect {
+        col: 5,
+        row: 9,
+        width: 5,
+        height: 2,
+    });
+    // The sample's 50 words shared out over the batch (no word repeats).
+    project.generator.pick = Some((50 / count).min(20));
+    project.generator.seed = seed;
+    let generator = Generator::new(project.to_spec().unwrap()).unwrap();
+    generator
+        .generate_batch(count, &Options::seeded(seed))
+        .unwrap()
+}
+
+fn solution_puzzle() -> Puzzle {
+    let mut project = Project::sample();
+    project.generator.pick = Some(34);
+    project.generator.solution = Some("SEAHORSES".into());
+    let generator = Generator::new(project.to_spec().unwrap()).unwrap();
+    let puzzle = generator.generate(&Options::seeded(2)).unwrap();
+    assert!(puzzle.solution.is_some(), "{:?}", puzzle.report.relaxed);
+    puzzle
+}
+
+fn tool(name: &str) -> Command {
+    let found = Command::new("sh")
+        .args(["-c", &format!("command -v {name}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        found,
+        "this test needs `{name}` (apt-get install poppler-utils qpdf; .ci/run installs them)"
+    );
+    Command::new(name)
+}
+
+fn pdftotext(path: &Path) -> String {
+    let out = tool("pdftotext").arg(path).arg("-").output().unwrap();
+    assert!(
+        out.status.success(),
+        "pdftotext failed on {}",
+        path.display()
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn qpdf_check(path: &Path) {
+    let out = tool("qpdf").arg("--check").arg(path).output().unwrap();
+    assert!(
+        out.status.success(),
+        "qpdf --check {}: {}",
+        path.display(),
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+fn numbers(obj: &Object) -> [f32; 4] {
+    let array = obj.as_array().unwrap();
+    let v: Vec<f32> = array
+        .iter()
+        .map(|o| {
+            o.as_float()
+                .or_else(|_| o.as_i64().map(|i| i as f32))
+                .unwrap()
+        })
+        .collect();
+    [v[0], v[1], v[2], v[3]]
+}
+
+fn inside(outer: [f32; 4], inner: [f32; 4]) -> bool {
+    inner[0] >= outer[0] - 0.01
+        && inner[1] >= outer[1] - 0.01
+        && inner[2] <= outer[2] + 0.01
+        && inner[3] <= outer[3] + 0.01
+}
+
+/// Checks one PDF's structure; returns its page count.
+fn check_structure(path: &Path, template: &Template) -> usize {
+    let bytes = std::fs::read(path).unwrap();
+    let doc = Document::load_mem(&bytes).unwrap();
+    let pages = doc.get_pages();
+    assert!(!pages.is_empty());
+    for (&number, &id) in &pages {
+        let page = doc.get_dictionary(id).unwrap();
+        let media = numbers(page.get(b"MediaBox").unwrap());
+        let trim = numbers(page.get(b"TrimBox").unwrap());
+        let bleed = numbers(page.get(b"BleedBox").unwrap());
+        assert!(
+            inside(media, bleed) && inside(bleed, trim),
+            "{}: boxes not nested",
+            path.display()
+        );
+        let trim_size = (trim[2] - trim[0], trim[3] - trim[1]);
+        if let PageSize::Fixed { width, height } = template.page {
+            assert!(
+                (trim_size.0 - width * PT_PER_MM).abs() < 0.1,
+                "{}: trim width",
+                template.name
+            );
+            assert!(
+                (trim_size.1 - height * PT_PER_MM).abs() < 0.1,
+                "{}: trim height",
+                template.name
+            );
+        }
+        let bleed_mm = (trim[0] - bleed[0]) / PT_PER_MM;
+        assert!(
+            (bleed_mm - template.bleed).abs() < 0.01,
+            "{}: bleed {bleed_mm}",
+            template.name
+        );
+        // Every font embedded, subset and non-empty.
+        let fonts = doc.get_page_fonts(id).unwrap();
+        assert!(!fonts.is_empty(), "page {number} has no fonts");
+        for font in fonts.values() {
+            let base = font.get(b"BaseFont").unwrap().as_name().unwrap();
+            assert!(
+                base.len() > 7 && base[6] == b'+',
+                "not subset: {}",
+                String::from_utf8_lossy(base)
+            );
+            let descendant = font.get(b"DescendantFonts").unwrap().as_array().unwrap()[0].clone();
+            let cid = doc.dereference(&descendant).unwrap().1.as_dict().unwrap();
+            let descriptor = doc
+                .dereference(cid.get(b"FontDescriptor").unwrap())
+                .unwrap()
+                .1
+                .as_dict()
+                .unwrap();
+            let file = doc
+                .dereference(descriptor.get(b"FontFile2").unwrap())
+                .unwrap()
+                .1
+                .as_stream()
+                .unwrap();
+            let program = file
+                .decompressed_content()
+                .unwrap_or_else(|_| file.content.clone());
+            assert!(
+                program.len() > 1000,
+                "font program of {} bytes",
+                program.len()
+            );
+        }
+        // Colour operators of the template's colour model only.
+        let content = doc.get_and_decode_page_content(id).unwrap();
+        let forbidden: &[&str] = match template.colour {
+            ColourMode::Cmyk => &["rg", "RG", "g", "G", "sc", "scn", "SC", "SCN"],
+            ColourMode::Greyscale => &["rg", "RG", "k", "K", "sc", "scn", "SC", "SCN"],
+        };
+        for op in &content.operations {
+            assert!(
+                !forbidden.contains(&op.operator.as_str()),
+                "{}: colour operator {} in {:?} mode",
+                template.name,
+                op.operator,
+                template.colour
+            );
+        }
+        // Text is solid black: every non-stroking colour set inside BT…ET is 100 % K.
+        let mut in_text = false;
+        for op in &content.operations {
+            match op.operator.as_str() {
+                "BT" => in_text = true,
+                "ET" => in_text = false,
+                "k" | "g" if in_text => {
+                    let values: Vec<f32> =
+                        op.operands.iter().map(|o| o.as_float().unwrap()).collect();
+                    let black = match values.as_slice() {
+                        [c, m, y, k] => *c == 0.0 && *m == 0.0 && *y == 0.0 && *k == 1.0,
+                        [g] => *g == 0.0,
+                        _ => false,
+                    };
+                    assert!(black, "text colour {values:?}");
+                }
+                _ => {}
+            }
+        }
+    }
+    qpdf_check(path);
+    pages.len()
+}
+
+#[test]
+fn every_template_prints_a_heart_with_an_ad_area() {
+    let puzzles = heart_puzzles(1, 7);
+    let words: Vec<&str> = puzzles[0]
+        .words
+        .iter()
+        .map(|w| w.display.as_str())
+        .collect();
+    for template in Template::shipped() {
+        let path = temp(&format!("heart-{}.pdf", template.name));
+        let files = write_pdfs(
+            &puzzles,
+            "Under the Sea",
+            &template,
+            KeyPlacement::Auto,
+            &path,
+        )
+        .unwrap();
+        let pages = check_structure(&path, &template);
+        let size = std::fs::metadata(&path).unwrap().len();
+        assert!(size < 100_000, "{}: {size} bytes", template.name);
+        let text = pdftotext(&path);
+        if template.page == PageSize::FitContent {
+            // Puzzle page alone; grid, word list and key as separate files.
+            assert_eq!(pages, 1);
+            assert_eq!(files.len(), 4, "{files:?}");
+            for suffix in ["grid", "words", "key"] {
+                let extra = extra_path(&path, suffix);
+                assert!(files.contains(&extra));
+                assert_eq!(check_structure(&extra, &template), 1);
+            }
+            let words_text = pdftotext(&extra_path(&path, "words"));
+            for w in &words {
+                assert!(
+                    words_text.contains(w),
+                    "{w} missing from the word list file"
+                );
+            }
+        } else {
+            // A single puzzle: its page, then its key.
+            assert_eq!(pages, 2, "{}", template.name);
+            assert_eq!(files.len(), 1);
+            assert!(
+                text.contains("Under the Sea"),
+                "{}: title not extractable",
+                template.name
+            );
+            assert!(text.contains(&template.key.heading), "{}", template.name);
+        }
+        for w in &words {
+            assert!(
+                text.contains(w),
+                "{}: {w} missing from the text",
+                template.name
+            );
+        }
+    }
+}
+
+#[test]
+fn same_puzzle_same_bytes() {
+    let puzzles = heart_puzzles(1, 3);
+    let template = Template::find("magazine").unwrap();
+    let a = temp("same-a.pdf");
+    let b = temp("same-b.pdf");
+    write_pdfs(&puzzles, "Same", &template, KeyPlacement::Auto, &a).unwrap();
+    write_pdfs(&puzzles, "Same", &template, KeyPlacement::Auto, &b).unwrap();
+    let bytes = std::fs::read(&a).unwrap();
+    assert_eq!(bytes, std::fs::read(&b).unwrap());
+    assert!(
+        !String::from_utf8_lossy(&bytes).contains("D:1970"),
+        "a 1970 date is written"
+    );
+    let c = temp("same-c.pdf");
+    write_pdfs(&puzzles, "Other title", &template, KeyPlacement::Auto, &c).unwrap();
+    assert_ne!(bytes, std::fs::read(&c).unwrap());
+}
+
+#[test]
+fn a_batch_collects_its_keys_at_the_end() {
+    let puzzles = heart_puzzles(7, 11);
+    let template = Template::find("a4").unwrap();
+    let path = temp("batch.pdf");
+    write_pdfs(&puzzles, "Sea", &template, KeyPlacement::Auto, &path).unwrap();
+    // 7 puzzle pages, then 7 keys at 6 per page.
+    assert_eq!(check_structure(&path, &template), 7 + 2);
+    let text = pdftotext(&path);
+    for n in 1..=7 {
+        assert!(
+            text.contains(&format!("{n} · Sea")),
+            "puzzle {n} not numbered"
+        );
+    }
+    let separate = temp("batch-separate.pdf");
+    let files = write_pdfs(
+        &puzzles,
+        "Sea",
+        &template,
+        KeyPlacement::SeparateFile,
+        &separate,
+    )
+    .unwrap();
+    assert_eq!(files.len(), 2);
+    assert_eq!(check_structure(&separate, &template), 7);
+    assert_eq!(check_structure(&extra_path(&separate, "key"), &template), 7);
+}
+
+#[test]
+fn the_key_rings_every_word_and_fills_the_solution() {
+    let puzzle = solution_puzzle();
+    let template = Template::find("a4").unwrap();
+    let heading = Heading {
+        title: "Sea".into(),
+        number: None,
+    };
+    let page = layout::puzzle_page(&puzzle, &template, &heading, layout::Parts::KEY).unwrap();
+    let capsules = page
+        .items
+        .iter()
+        .filter(|i| matches!(i, Item::Capsule { .. }))
+        .count();
+    assert_eq!(capsules, puzzle.words.len());
+    let solution = puzzle.solution.as_ref().unwrap();
+    let tinted = page
+        .items
+        .iter()
+        .filter(|i| matches!(i, Item::Rect { fill: Some(_), .. }))
+        .count();
+    assert_eq!(tinted, solution.cells.len());
+    // The solution word's letters stand in its boxes on the key, not on the puzzle.
+    let boxes = |page: &layout::Page| {
+        page.items
+            .iter()
+            .filter(|i| {
+                matches!(
+                    i,
+                    Item::Rect {
+                        fill: None,
+                        stroke: Some(_),
+                        ..
+                    }
+                )
+            })
+            .count()
+    };
+    let puzzle_page =
+        layout::puzzle_page(&puzzle, &template, &heading, layout::Parts::PUZZLE).unwrap();
+    assert_eq!(boxes(&page), solution.word.chars().count());
+    assert_eq!(boxes(&puzzle_page), solution.word.chars().count());
+    let path = temp("solution.pdf");
+    write_pdfs(
+        std::slice::from_ref(&puzzle),
+        "Sea",
+        &template,
+        KeyPlacement::Auto,
+        &path,
+    )
+    .unwrap();
+    check_structure(&path, &template);
+    let text = pdftotext(&path);
+    assert!(text.contains("Solution:"));
+    assert!(text.contains("spell the solution"));
+}
+
+#[test]
+fn the_cli_writes_a_pdf_and_lists_templates() {
+    let exe = env!("CARGO_BIN_EXE_gridpress");
+    let words = format!("{}/tests/data/sea-life.txt", env!("CARGO_MANIFEST_DIR"));
+    let out_path = temp("cli.pdf");
+    let out = Command::new(exe)
+        .args([
+            "generate", "--words", &words, "--pick", "25", "--size", "15x15", "--seed", "4",
+        ])
+        .arg("--pdf")
+        .arg(&out_path)
+        .args(["--template", "letter", "--title", "Fische & Meer"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let template = Template::find("letter").unwrap();
+    assert_eq!(check_structure(&out_path, &template), 2);
+    assert!(pdftotext(&out_path).contains("Fische & Meer"));
+
+    let listed = Command::new(exe).arg("templates").output().unwrap();
+    let listed = String::from_utf8(listed.stdout).unwrap();
+    for t in Template::shipped() {
+        assert!(listed.contains(&t.name) && listed.contains(&t.description));
+    }
+
+    let bad = Command::new(exe)
+        .args([
+            "generate", "--words", &words, "--pick", "5", "--size", "9x9",
+        ])
+        .args(["--pdf", "/tmp/never.pdf", "--template", "tabloid"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("tabloid"));
+    let bad_key = Command::new(exe)
+        .args([
+            "generate", "--words", &words, "--pick", "5", "--size", "9x9",
+        ])
+        .args(["--pdf", "/tmp/never.pdf", "--key", "sideways"])
+        .output()
+        .unwrap();
+    assert_eq!(bad_key.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad_key.stderr).contains("sideways"));
+}
