@@ -229,16 +229,15 @@ pub fn puzzle_page(
         template: template.name.clone(),
         message: what.to_string(),
     };
-    let beside = list_style.position == ListPosition::Beside && parts.grid && !words.is_empty();
+    // Beside the grid when the template says so and the words fit there;
+    // otherwise (very long words) below it.
+    let beside_fit =
+        (list_style.position == ListPosition::Beside && parts.grid && !words.is_empty())
+            .then(|| wordlist::fit(&words, list_style, list_style.beside_width, body.height))
+            .flatten();
+    let beside = beside_fit.is_some();
     // Fit the list first (it has a minimum type size), then give the grid the rest.
-    let (fit, cell) = if beside {
-        let fit = wordlist::fit(&words, list_style, list_style.beside_width, body.height)
-            .ok_or_else(|| {
-                too_small(&format!(
-                    "the {} words do not fit beside the grid",
-                    words.len()
-                ))
-            })?;
+    let (fit, cell) = if let Some(fit) = beside_fit {
         let grid_width = body.width - list_style.beside_width - list_style.gap;
         (
             Some(fit),
