@@ -17,11 +17,14 @@
 //! - [`layout`]: page templates and the laid-out pages (items in mm).
 //! - [`pdf`]: laid-out pages → print-ready PDF (the only printpdf user).
 //! - [`cli`]: the command line.
+//! - `gui` (feature `gui`, on by default): the desktop app.
 
 pub mod cli;
 pub mod error;
 pub mod export;
 pub mod generate;
+#[cfg(feature = "gui")]
+pub mod gui;
 pub mod layout;
 pub mod model;
 pub mod pdf;

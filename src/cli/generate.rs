@@ -79,7 +79,7 @@ pub struct GenerateArgs {
 /// Generates the built-in sample project and prints it.
 pub fn show_sample() -> anyhow::Result<()> {
     let project = Project::sample();
-    eprintln!("Gridpress: the desktop app is not built yet; showing the built-in sample project.");
+    eprintln!("Gridpress was built without the desktop app; showing the built-in sample project.");
     eprintln!("Try `gridpress generate --help` for the command line.\n");
     let puzzles = make(&project, None)?;
     print_puzzles(&project, &puzzles);

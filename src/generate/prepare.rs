@@ -367,24 +367,7 @@ fn check_cell(spec: &PuzzleSpec, pos: Pos, what: &str) -> Result<(), InputError>
 
 /// Longest run of playable cells along any enabled direction.
 fn longest_line(spec: &PuzzleSpec) -> usize {
-    let mask = &spec.mask;
-    let mut best = 0;
-    for dir in spec.directions.iter() {
-        for p in mask.positions() {
-            let before = p.step(dir.reverse(), 1, mask.width(), mask.height());
-            if !mask.is_playable(p) || before.is_some_and(|b| mask.is_playable(b)) {
-                continue;
-            }
-            let mut n = 0;
-            let mut q = Some(p);
-            while let Some(c) = q.filter(|c| mask.is_playable(*c)) {
-                n += 1;
-                q = c.step(dir, 1, mask.width(), mask.height());
-            }
-            best = best.max(n);
-        }
-    }
-    best
+    spec.mask.longest_line(spec.directions)
 }
 
 pub(crate) fn contains(hay: &[u8], needle: &[u8]) -> bool {

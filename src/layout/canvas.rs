@@ -2,7 +2,7 @@
 //! page: trim, bleed, room for crop marks, and the marks themselves.
 
 use super::fonts::{Face, pt_to_mm};
-use super::items::{Area, Ink, Item, Page, Point, Stroke};
+use super::items::{Area, GridFrame, Ink, Item, Page, Point, Stroke};
 use super::template::{PageSize, Template};
 
 /// Crop marks start this far outside the trim (at least the bleed).
@@ -17,6 +17,7 @@ const MARK_WIDTH: f32 = 0.25;
 pub struct Canvas {
     items: Vec<Item>,
     bounds: Option<Area>,
+    grid: Option<GridFrame>,
 }
 
 impl Canvas {
@@ -39,6 +40,11 @@ impl Canvas {
                 )
             }
         });
+    }
+
+    /// Records where a letter grid was drawn.
+    pub fn mark_grid(&mut self, origin: Point, cell: f32) {
+        self.grid = Some(GridFrame { origin, cell });
     }
 
     /// The box everything drawn so far covers.
@@ -108,6 +114,10 @@ impl Canvas {
             b.x += dx;
             b.y += dy;
         }
+        if let Some(g) = &mut self.grid {
+            g.origin.x += dx;
+            g.origin.y += dy;
+        }
     }
 
     /// Appends another canvas's items, moved by (dx, dy).
@@ -149,6 +159,7 @@ impl Canvas {
             trim,
             bleed: trim.grown(bleed),
             items: self.items,
+            grid: self.grid,
         }
     }
 

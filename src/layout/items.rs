@@ -200,6 +200,18 @@ pub struct Page {
     pub bleed: Area,
     /// Drawn in order.
     pub items: Vec<Item>,
+    /// Where the letter grid sits, if the page shows one (for the preview's
+    /// highlights and hit tests; not drawn).
+    pub grid: Option<GridFrame>,
+}
+
+/// The position of a drawn letter grid.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GridFrame {
+    /// Top-left corner of cell (0, 0), in media-box mm.
+    pub origin: Point,
+    /// Cell side in mm.
+    pub cell: f32,
 }
 
 impl Item {
@@ -231,4 +243,47 @@ impl Page {
             _ => None,
         })
     }
+}
+
+/// Bezier handle length for a quarter circle, as a fraction of the radius.
+const KAPPA: f32 = 0.552_284_8;
+
+/// The outline of a stadium around `from`–`to`: two straight sides and two
+/// half circles, each half made of two quarter-circle Bezier curves.
+/// Returns points in page millimetres; `true` marks a Bezier handle.
+pub fn capsule_path(from: Point, to: Point, radius: f32) -> Vec<(Point, bool)> {
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    let length = (dx * dx + dy * dy).sqrt();
+    let (ux, uy) = if length > 1e-6 {
+        (dx / length, dy / length)
+    } else {
+        (1.0, 0.0)
+    };
+    let (nx, ny) = (-uy, ux);
+    let at = |c: Point, a: f32, b: f32| {
+        Point::new(
+            c.x + a * ux * radius + b * nx * radius,
+            c.y + a * uy * radius + b * ny * radius,
+        )
+    };
+    let k = KAPPA;
+    vec![
+        (at(from, 0.0, 1.0), false),
+        (at(to, 0.0, 1.0), false),
+        // Half circle around `to`, from +n through +u to -n.
+        (at(to, k, 1.0), true),
+        (at(to, 1.0, k), true),
+        (at(to, 1.0, 0.0), false),
+        (at(to, 1.0, -k), true),
+        (at(to, k, -1.0), true),
+        (at(to, 0.0, -1.0), false),
+        (at(from, 0.0, -1.0), false),
+        // Half circle around `from`, from -n through -u to +n.
+        (at(from, -k, -1.0), true),
+        (at(from, -1.0, -k), true),
+        (at(from, -1.0, 0.0), false),
+        (at(from, -1.0, k), true),
+        (at(from, -k, 1.0), true),
+        (at(from, 0.0, 1.0), false),
+    ]
 }

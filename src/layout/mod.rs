@@ -12,7 +12,7 @@ pub mod template;
 pub mod wordlist;
 
 pub use fonts::Face;
-pub use items::{Area, Ink, Item, Page, Point, Stroke};
+pub use items::{Area, GridFrame, Ink, Item, Page, Point, Stroke};
 pub use page::{Heading, Parts, collected_keys, instructions, puzzle_page};
 pub use template::{KeyPlacement, PageSize, Template};
 

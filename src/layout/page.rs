@@ -315,6 +315,7 @@ pub fn puzzle_page(
     let mut y = body.y;
     if parts.grid {
         let key = parts.key.then_some(&template.key);
+        canvas.mark_grid(Point::new(centred(grid_width), y), cell);
         grid::draw(
             &mut canvas,
             puzzle,

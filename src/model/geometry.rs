@@ -152,6 +152,11 @@ impl DirectionSet {
         DirectionSet(self.0 | 1 << dir.index())
     }
 
+    /// The set without `dir`.
+    pub const fn without(self, dir: Direction) -> Self {
+        DirectionSet(self.0 & !(1 << dir.index()))
+    }
+
     /// Whether `dir` is enabled.
     pub const fn contains(self, dir: Direction) -> bool {
         self.0 & (1 << dir.index()) != 0

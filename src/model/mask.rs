@@ -1,6 +1,6 @@
 //! The puzzle's shape: which cells are playable, outside, or restricted.
 
-use super::geometry::Pos;
+use super::geometry::{DirectionSet, Pos};
 use crate::error::InputError;
 
 /// What a cell of the grid is.
@@ -175,6 +175,28 @@ impl Mask {
     /// All positions in reading order.
     pub fn positions(&self) -> impl Iterator<Item = Pos> + '_ {
         (0..self.height).flat_map(move |r| (0..self.width).map(move |c| Pos::new(r, c)))
+    }
+
+    /// The most playable cells in a row along any of `directions`: no
+    /// longer word fits the mask.
+    pub fn longest_line(&self, directions: DirectionSet) -> usize {
+        let mut best = 0;
+        for dir in directions.iter() {
+            for p in self.positions() {
+                let before = p.step(dir.reverse(), 1, self.width, self.height);
+                if !self.is_playable(p) || before.is_some_and(|b| self.is_playable(b)) {
+                    continue;
+                }
+                let mut n = 0;
+                let mut q = Some(p);
+                while let Some(c) = q.filter(|c| self.is_playable(*c)) {
+                    n += 1;
+                    q = c.step(dir, 1, self.width, self.height);
+                }
+                best = best.max(n);
+            }
+        }
+        best
     }
 
     /// The mask as rows of `.`, `#`, `x` (the JSON `mask` field).

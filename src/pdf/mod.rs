@@ -3,6 +3,7 @@
 //! the same bytes for the same pages (no timestamps, IDs from the content).
 
 use crate::layout::template::ColourMode;
+use crate::layout::items::capsule_path;
 use crate::layout::{Document, Face, Ink, Item, Page, Point, Stroke};
 use lopdf::Object;
 use printpdf::{
@@ -13,8 +14,6 @@ use printpdf::{
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
-/// Bezier handle length for a quarter circle, as a fraction of the radius.
-const KAPPA: f32 = 0.552_284_8;
 /// Written into the trailer first, replaced by a hash of the file.
 const ID_PLACEHOLDER: &str = "GRIDPRESS-DOCUMENT-ID-PLACEHOLDR";
 
@@ -315,44 +314,4 @@ fn set_stroke(ops: &mut Vec<Op>, state: &mut Option<Stroke>, stroke: Stroke, mod
         ops.push(Op::SetLineDashPattern { dash });
     }
     *state = Some(stroke);
-}
-
-/// The outline of a stadium around `from`–`to`: two straight sides and two
-/// half circles, each half made of two quarter-circle Bezier curves.
-/// Returns points in page millimetres; `true` marks a Bezier handle.
-pub fn capsule_path(from: Point, to: Point, radius: f32) -> Vec<(Point, bool)> {
-    let (dx, dy) = (to.x - from.x, to.y - from.y);
-    let length = (dx * dx + dy * dy).sqrt();
-    let (ux, uy) = if length > 1e-6 {
-        (dx / length, dy / length)
-    } else {
-        (1.0, 0.0)
-    };
-    let (nx, ny) = (-uy, ux);
-    let at = |c: Point, a: f32, b: f32| {
-        Point::new(
-            c.x + a * ux * radius + b * nx * radius,
-            c.y + a * uy * radius + b * ny * radius,
-        )
-    };
-    let k = KAPPA;
-    vec![
-        (at(from, 0.0, 1.0), false),
-        (at(to, 0.0, 1.0), false),
-        // Half circle around `to`, from +n through +u to -n.
-        (at(to, k, 1.0), true),
-        (at(to, 1.0, k), true),
-        (at(to, 1.0, 0.0), false),
-        (at(to, 1.0, -k), true),
-        (at(to, k, -1.0), true),
-        (at(to, 0.0, -1.0), false),
-        (at(from, 0.0, -1.0), false),
-        // Half circle around `from`, from -n through -u to +n.
-        (at(from, -k, -1.0), true),
-        (at(from, -1.0, -k), true),
-        (at(from, -1.0, 0.0), false),
-        (at(from, -1.0, k), true),
-        (at(from, -k, 1.0), true),
-        (at(from, 0.0, 1.0), false),
-    ]
 }

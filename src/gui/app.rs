@@ -1,0 +1,481 @@
+//! The app's state and frame: menu, editors on the left, result and preview,
+//! status bar. Panels emit [`Command`]s; the app applies them after drawing,
+//! so every edit goes through one place (undo, dirty flag, autosave).
+
+use super::edit::Edit;
+use super::files::{AppState, Storage};
+use super::history::History;
+use super::worker::Worker;
+use super::{blacklist_panel, grid_panel, preview, settings_panel, vocab_panel};
+use crate::model::Puzzle;
+use crate::project::Project;
+use eframe::egui;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Unsaved work is copied to the recovery file this often.
+const AUTOSAVE_EVERY: Duration = Duration::from_secs(20);
+
+/// The editor shown on the left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tab {
+    /// Vocabularies and entries.
+    Vocabulary,
+    /// Exclusion groups and offensive words.
+    Blacklists,
+    /// Size, shape, mask, restricted areas, pre-assignments.
+    Grid,
+    /// Directions, counts, solution word, seed, time limit.
+    Generator,
+}
+
+/// Something a panel asks the app to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Change the project (undoable).
+    Edit(Edit),
+    /// Start generating.
+    Generate,
+    /// Stop the running generation.
+    Cancel,
+    /// Import a words file into a vocabulary (asks for the file).
+    Import(usize),
+    /// Highlight a placed word in the preview (or none).
+    Highlight(Option<usize>),
+    /// Show another puzzle of the batch.
+    ShowPuzzle(usize),
+}
+
+/// How serious a status message is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// All is well.
+    Info,
+    /// Done, with something relaxed or left out.
+    Warning,
+    /// Failed; nothing changed.
+    Error,
+}
+
+/// The status line and its details.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Status {
+    /// Severity.
+    pub level: Level,
+    /// One line.
+    pub text: String,
+    /// Further lines (what was relaxed, rejected lines).
+    pub details: Vec<String>,
+}
+
+impl Status {
+    pub(super) fn info(text: impl Into<String>) -> Status {
+        Status {
+            level: Level::Info,
+            text: text.into(),
+            details: Vec::new(),
+        }
+    }
+
+    pub(super) fn error(text: impl Into<String>) -> Status {
+        Status {
+            level: Level::Error,
+            text: text.into(),
+            details: Vec::new(),
+        }
+    }
+}
+
+/// The Gridpress app.
+pub struct App {
+    pub(super) project: Project,
+    pub(super) path: Option<PathBuf>,
+    pub(super) revision: u64,
+    pub(super) saved_revision: u64,
+    pub(super) history: History,
+    /// The editor on the left.
+    pub tab: Tab,
+    pub(super) worker: Option<Worker>,
+    pub(super) puzzles: Vec<Puzzle>,
+    pub(super) shown: usize,
+    /// Preview shows the answer key.
+    pub show_key: bool,
+    pub(super) preview: preview::PreviewState,
+    pub(super) status: Status,
+    pub(super) modal: Option<super::dialogs::Modal>,
+    pub(super) storage: Storage,
+    pub(super) state: AppState,
+    pub(super) last_autosave: Instant,
+    pub(super) vocab: vocab_panel::VocabState,
+    pub(super) grid: grid_panel::GridState,
+    pub(super) blacklist: blacklist_panel::BlacklistState,
+    pub(super) quitting: bool,
+    pub(super) close_now: bool,
+}
+
+impl App {
+    /// The app on `project`, keeping its state in `storage`.
+    pub fn with_project(project: Project, path: Option<PathBuf>, storage: Storage) -> App {
+        let state = storage.load_state();
+        App {
+            project,
+            path,
+            revision: 0,
+            saved_revision: 0,
+            history: History::default(),
+            tab: Tab::Vocabulary,
+            worker: None,
+            puzzles: Vec::new(),
+            shown: 0,
+            show_key: false,
+            preview: preview::PreviewState::default(),
+            status: Status::info("Ready: press Generate (Ctrl+G) to make a puzzle."),
+            modal: None,
+            storage,
+            state,
+            last_autosave: Instant::now(),
+            vocab: vocab_panel::VocabState::default(),
+            grid: grid_panel::GridState::default(),
+            blacklist: blacklist_panel::BlacklistState::default(),
+            quitting: false,
+            close_now: false,
+        }
+    }
+
+    /// Start-up: the last project opened, else the built-in sample; offers
+    /// to restore unsaved work a previous session left behind.
+    pub fn start(storage: Storage) -> App {
+        let state = storage.load_state();
+        let last = state.recent.first().and_then(|path| {
+            Project::load(path).ok().map(|p| (p, path.clone()))
+        });
+        let mut app = match last {
+            Some((project, path)) => {
+                let mut app = App::with_project(project, Some(path.clone()), storage);
+                app.status = Status::info(format!("Opened {}. Press Generate (Ctrl+G).", path.display()));
+                app
+            }
+            None => App::with_project(Project::sample(), None, storage),
+        };
+        if let Some((project, origin)) = app.storage.read_recovery() {
+            app.modal = Some(super::dialogs::Modal::Recover { project, origin });
+        }
+        app
+    }
+
+    /// The project being edited.
+    pub fn project(&self) -> &Project {
+        &self.project
+    }
+
+    /// The puzzles of the last generation.
+    pub fn puzzles(&self) -> &[Puzzle] {
+        &self.puzzles
+    }
+
+    /// True while a generation runs.
+    pub fn is_generating(&self) -> bool {
+        self.worker.is_some()
+    }
+
+    /// The status line.
+    pub fn status(&self) -> &Status {
+        &self.status
+    }
+
+    /// True when the project has changes not saved to its file.
+    pub fn is_dirty(&self) -> bool {
+        self.revision != self.saved_revision
+    }
+
+    /// The project's file, if it has one.
+    pub fn path(&self) -> Option<&std::path::Path> {
+        self.path.as_deref()
+    }
+
+    /// Applies one edit, recording undo.
+    pub fn apply(&mut self, edit: Edit) {
+        self.history.record(&self.project, self.revision, edit.merge_key());
+        edit.apply(&mut self.project);
+        self.revision += 1;
+    }
+
+    /// Steps back one edit.
+    pub fn undo(&mut self) {
+        if self.history.undo(&mut self.project, &mut self.revision) {
+            self.status = Status::info("Undone.");
+        }
+    }
+
+    /// Repeats an undone edit.
+    pub fn redo(&mut self) {
+        if self.history.redo(&mut self.project, &mut self.revision) {
+            self.status = Status::info("Redone.");
+        }
+    }
+
+    /// Starts generating the project's puzzles on the worker thread.
+    pub fn generate(&mut self, ctx: &egui::Context) {
+        if self.worker.is_some() {
+            return;
+        }
+        let ctx = ctx.clone();
+        match Worker::start(&self.project, move || ctx.request_repaint()) {
+            Ok(worker) => {
+                self.status = Status::info("Generating…");
+                self.worker = Some(worker);
+            }
+            Err(e) => self.status = Status::error(format!("Cannot generate: {e}")),
+        }
+    }
+
+    /// Stops the running generation (its best result still comes back).
+    pub fn cancel(&mut self) {
+        if let Some(worker) = &self.worker {
+            worker.cancel();
+            self.status = Status::info("Cancelling…");
+        }
+    }
+
+    fn poll_worker(&mut self) {
+        let Some(outcome) = self.worker.as_ref().and_then(Worker::poll) else {
+            return;
+        };
+        self.worker = None;
+        match outcome {
+            Ok(puzzles) => {
+                let relaxed: Vec<String> = puzzles
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(i, p)| {
+                        let prefix = if puzzles.len() > 1 { format!("puzzle {}: ", i + 1) } else { String::new() };
+                        p.report.relaxed.iter().map(move |r| format!("{prefix}{r}"))
+                    })
+                    .collect();
+                let words: usize = puzzles.iter().map(|p| p.words.len()).sum();
+                let what = if puzzles.len() == 1 {
+                    format!("{words} words placed")
+                } else {
+                    format!("{} puzzles, {words} words", puzzles.len())
+                };
+                self.status = if relaxed.is_empty() {
+                    Status::info(format!("Generated: {what}; every rule kept."))
+                } else {
+                    Status {
+                        level: Level::Warning,
+                        text: format!("Generated: {what}; {} thing(s) relaxed (see below).", relaxed.len()),
+                        details: relaxed,
+                    }
+                };
+                self.puzzles = puzzles;
+                self.shown = 0;
+                self.preview.highlight = None;
+                self.preview.invalidate();
+            }
+            Err(e) => self.status = Status::error(format!("No puzzle: {e}. The project is unchanged.")),
+        }
+    }
+
+    fn autosave(&mut self) {
+        if self.is_dirty() && self.last_autosave.elapsed() >= AUTOSAVE_EVERY {
+            self.last_autosave = Instant::now();
+            if let Err(e) = self.storage.write_recovery(&self.project, self.path.as_deref()) {
+                self.status = Status::error(format!("Autosave failed: {e}"));
+            }
+        }
+    }
+
+    fn run(&mut self, commands: Vec<Command>, ctx: &egui::Context) {
+        for command in commands {
+            match command {
+                Command::Edit(edit) => self.apply(edit),
+                Command::Generate => self.generate(ctx),
+                Command::Cancel => self.cancel(),
+                Command::Import(vocabulary) => self.import_words(vocabulary),
+                Command::Highlight(word) => self.preview.highlight = word,
+                Command::ShowPuzzle(i) => {
+                    self.shown = i.min(self.puzzles.len().saturating_sub(1));
+                    self.preview.highlight = None;
+                    self.preview.invalidate();
+                }
+            }
+        }
+    }
+
+    fn shortcuts(&mut self, ctx: &egui::Context) {
+        use egui::{Key, KeyboardShortcut, Modifiers};
+        let pressed = |key, modifiers| ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(modifiers, key)));
+        if pressed(Key::Z, Modifiers::COMMAND | Modifiers::SHIFT) || pressed(Key::Y, Modifiers::COMMAND) {
+            self.redo();
+        } else if pressed(Key::Z, Modifiers::COMMAND) {
+            self.undo();
+        }
+        if pressed(Key::G, Modifiers::COMMAND) {
+            self.generate(ctx);
+        }
+        if pressed(Key::S, Modifiers::COMMAND) {
+            self.save();
+        }
+        if pressed(Key::Escape, Modifiers::NONE) && self.worker.is_some() {
+            self.cancel();
+        }
+    }
+
+    /// Draws one frame of the whole app into `ui`.
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        self.poll_worker();
+        if self.modal.is_none() {
+            self.shortcuts(&ctx);
+        }
+        let mut commands = Vec::new();
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, &mut commands));
+        egui::Panel::left("editors")
+            .resizable(true)
+            .default_size(430.0)
+            .min_size(340.0)
+            .show(ui, |ui| self.editors(ui, &mut commands));
+        egui::Panel::right("result")
+            .resizable(true)
+            .default_size(250.0)
+            .min_size(200.0)
+            .show(ui, |ui| self.result_panel(ui, &mut commands));
+        egui::CentralPanel::default().show(ui, |ui| {
+            let puzzle = self.puzzles.get(self.shown);
+            preview::show(ui, &mut self.preview, puzzle, &self.project, self.shown, self.puzzles.len(), self.show_key, &mut commands);
+        });
+        self.run(commands, &ctx);
+        self.dialogs(&ctx);
+        self.autosave();
+        if let Some(worker) = &self.worker {
+            // Keep the elapsed-time display moving without busy-looping.
+            let _ = worker;
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+        if ctx.input(|i| i.viewport().close_requested()) && !self.quitting && self.is_dirty() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.ask_unsaved(super::dialogs::Pending::Quit);
+        }
+    }
+
+    fn editors(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            for (tab, label) in [
+                (Tab::Vocabulary, "Vocabulary"),
+                (Tab::Blacklists, "Blacklists"),
+                (Tab::Grid, "Grid"),
+                (Tab::Generator, "Generator"),
+            ] {
+                if ui.selectable_label(self.tab == tab, label).clicked() {
+                    self.tab = tab;
+                }
+            }
+        });
+        ui.separator();
+        match self.tab {
+            Tab::Vocabulary => vocab_panel::show(ui, &self.project, self.revision, &mut self.vocab, commands),
+            Tab::Blacklists => blacklist_panel::show(ui, &self.project, &mut self.blacklist, commands),
+            Tab::Grid => grid_panel::show(ui, &self.project, &mut self.grid, commands),
+            Tab::Generator => settings_panel::show(ui, &self.project, commands),
+        }
+    }
+
+    fn status_bar(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        ui.add_space(3.0);
+        ui.horizontal(|ui| {
+            if let Some(worker) = &self.worker {
+                ui.spinner();
+                let label = if worker.cancelling() { "Cancelling" } else { "Generating" };
+                let limit = worker.limit.as_secs_f32() * worker.count as f32;
+                let done = (worker.elapsed().as_secs_f32() / limit).min(1.0);
+                ui.add(
+                    egui::ProgressBar::new(done)
+                        .desired_width(160.0)
+                        .text(format!("{label} {:.1} s", worker.elapsed().as_secs_f32())),
+                );
+                if ui.button("Cancel").on_hover_text("Stop and keep the best result (Esc)").clicked() {
+                    commands.push(Command::Cancel);
+                }
+            }
+            let colour = match self.status.level {
+                Level::Info => ui.visuals().text_color(),
+                Level::Warning => ui.visuals().warn_fg_color,
+                Level::Error => ui.visuals().error_fg_color,
+            };
+            ui.label(egui::RichText::new(&self.status.text).color(colour));
+        });
+        if !self.status.details.is_empty() {
+            egui::ScrollArea::vertical().max_height(72.0).show(ui, |ui| {
+                for line in &self.status.details {
+                    ui.label(egui::RichText::new(format!("• {line}")).small());
+                }
+            });
+        }
+        ui.add_space(2.0);
+    }
+
+    fn result_panel(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        ui.add_space(8.0);
+        let generate = egui::Button::new(egui::RichText::new("Generate").strong().size(16.0)).min_size(egui::vec2(ui.available_width(), 32.0));
+        if ui.add_enabled(self.worker.is_none(), generate).on_hover_text("Make the puzzle(s) (Ctrl+G)").clicked() {
+            commands.push(Command::Generate);
+        }
+        ui.add_space(8.0);
+        ui.checkbox(&mut self.show_key, "Show answer key");
+        let current = self.project.template.clone().unwrap_or_else(|| crate::layout::template::DEFAULT_TEMPLATE.into());
+        egui::ComboBox::from_label("Template")
+            .selected_text(&current)
+            .show_ui(ui, |ui| {
+                for template in crate::layout::Template::shipped() {
+                    if ui.selectable_label(template.name == current, &template.name).on_hover_text(&template.description).clicked() && template.name != current {
+                        commands.push(Command::Edit(Edit::Template(template.name)));
+                    }
+                }
+            });
+        if self.puzzles.len() > 1 {
+            ui.horizontal(|ui| {
+                if ui.add_enabled(self.shown > 0, egui::Button::new("◀")).clicked() {
+                    commands.push(Command::ShowPuzzle(self.shown - 1));
+                }
+                ui.label(format!("Puzzle {} of {}", self.shown + 1, self.puzzles.len()));
+                if ui.add_enabled(self.shown + 1 < self.puzzles.len(), egui::Button::new("▶")).clicked() {
+                    commands.push(Command::ShowPuzzle(self.shown + 1));
+                }
+            });
+        }
+        ui.separator();
+        let Some(puzzle) = self.puzzles.get(self.shown) else {
+            ui.label("No puzzle yet.");
+            return;
+        };
+        ui.label(egui::RichText::new(format!("{} words (click one to find it)", puzzle.words.len())).strong());
+        egui::ScrollArea::vertical().id_salt("placed words").show(ui, |ui| {
+            let mut order: Vec<usize> = (0..puzzle.words.len()).collect();
+            order.sort_by_key(|&i| puzzle.words[i].display.to_lowercase());
+            for i in order {
+                let word = &puzzle.words[i];
+                let selected = self.preview.highlight == Some(i);
+                let label = format!("{}  ·  {}", word.display, word.direction);
+                if ui.selectable_label(selected, label).clicked() {
+                    commands.push(Command::Highlight(if selected { None } else { Some(i) }));
+                }
+            }
+            if let Some(solution) = &puzzle.solution {
+                ui.separator();
+                ui.label(format!("Solution: {}", solution.word));
+            }
+            if !puzzle.report.accidental_words.is_empty() {
+                ui.separator();
+                ui.label(format!("Accidental words: {}", puzzle.report.accidental_words.join(", ")));
+            }
+        });
+    }
+}
+
+impl eframe::App for App {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+}

@@ -1,0 +1,459 @@
+//! The menu bar and the file side of the app: new, open, save, save as,
+//! export (PDF, JSON), import, the unsaved-changes prompt and the recovery
+//! offer. Every path can be typed; "Browse…" fills it from the desktop's
+//! file dialog where one exists (xdg portal), so a bare machine still works.
+
+use super::app::{App, Status};
+use super::edit::Edit;
+use crate::export::json;
+use crate::export::print::write_pdfs;
+use crate::layout::{KeyPlacement, Template};
+use crate::model::Vocabulary;
+use crate::project::{Project, write_atomic};
+use eframe::egui;
+use std::path::{Path, PathBuf};
+
+/// What waits for the unsaved-changes answer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    /// A new project.
+    New,
+    /// Open this file, or ask for one.
+    Open(Option<PathBuf>),
+    /// Close the window.
+    Quit,
+}
+
+/// What a typed or browsed path is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathPurpose {
+    /// Open a project.
+    Open,
+    /// Save the project under a new name.
+    SaveAs,
+    /// Write the print PDF.
+    ExportPdf,
+    /// Write the puzzle JSON.
+    ExportJson,
+    /// Import a words file into a vocabulary.
+    Import(usize),
+}
+
+impl PathPurpose {
+    fn title(self) -> &'static str {
+        match self {
+            PathPurpose::Open => "Open project",
+            PathPurpose::SaveAs => "Save project as",
+            PathPurpose::ExportPdf => "Export PDF",
+            PathPurpose::ExportJson => "Export JSON",
+            PathPurpose::Import(_) => "Import words (text: WORD or WORD=clue per line; CSV: word,clue)",
+        }
+    }
+
+    fn extension(self) -> (&'static str, &'static [&'static str]) {
+        match self {
+            PathPurpose::Open | PathPurpose::SaveAs => ("Gridpress project", &["ron"]),
+            PathPurpose::ExportPdf => ("PDF", &["pdf"]),
+            PathPurpose::ExportJson => ("Puzzle JSON", &["json"]),
+            PathPurpose::Import(_) => ("Words", &["txt", "csv"]),
+        }
+    }
+
+    fn saves(self) -> bool {
+        matches!(self, PathPurpose::SaveAs | PathPurpose::ExportPdf | PathPurpose::ExportJson)
+    }
+}
+
+/// A dialog over the window.
+#[derive(Clone, Debug)]
+pub enum Modal {
+    /// Save, discard or cancel before `Pending`.
+    Unsaved(Pending),
+    /// Ask for a file.
+    Path {
+        /// What for.
+        purpose: PathPurpose,
+        /// The typed path.
+        text: String,
+        /// Why the last try failed.
+        error: Option<String>,
+    },
+    /// A previous session left unsaved work.
+    Recover {
+        /// The unsaved project.
+        project: Project,
+        /// The file it belonged to.
+        origin: Option<PathBuf>,
+    },
+}
+
+impl App {
+    pub(super) fn menu_bar(&mut self, ui: &mut egui::Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                if ui.button("New project").clicked() {
+                    self.ask_unsaved(Pending::New);
+                }
+                if ui.button("Open…").clicked() {
+                    self.ask_unsaved(Pending::Open(None));
+                }
+                ui.menu_button("Open recent", |ui| {
+                    if self.state.recent.is_empty() {
+                        ui.label("No recent projects");
+                    }
+                    for path in self.state.recent.clone() {
+                        if ui.button(path.display().to_string()).clicked() {
+                            self.ask_unsaved(Pending::Open(Some(path)));
+                        }
+                    }
+                });
+                ui.separator();
+                if ui.button("Save").clicked() {
+                    self.save();
+                }
+                if ui.button("Save as…").clicked() {
+                    self.ask_path(PathPurpose::SaveAs);
+                }
+                ui.separator();
+                let has_puzzle = !self.puzzles.is_empty();
+                if ui.add_enabled(has_puzzle, egui::Button::new("Export PDF…")).clicked() {
+                    self.ask_path(PathPurpose::ExportPdf);
+                }
+                if ui.add_enabled(has_puzzle, egui::Button::new("Export JSON…")).clicked() {
+                    self.ask_path(PathPurpose::ExportJson);
+                }
+                ui.separator();
+                if ui.button("Quit").clicked() {
+                    self.ask_unsaved(Pending::Quit);
+                }
+            });
+            ui.menu_button("Edit", |ui| {
+                if ui.add_enabled(self.history.can_undo(), egui::Button::new("Undo")).clicked() {
+                    self.undo();
+                }
+                if ui.add_enabled(self.history.can_redo(), egui::Button::new("Redo")).clicked() {
+                    self.redo();
+                }
+            });
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let file = self.path.as_ref().map_or("not saved yet".to_string(), |p| p.display().to_string());
+                let dirty = if self.is_dirty() { " •" } else { "" };
+                ui.label(format!("{}{dirty}  —  {file}", self.project.name));
+            });
+        });
+    }
+
+    /// Runs `pending` now, or first asks about unsaved changes.
+    pub(super) fn ask_unsaved(&mut self, pending: Pending) {
+        if self.is_dirty() {
+            self.modal = Some(Modal::Unsaved(pending));
+        } else {
+            self.proceed(pending);
+        }
+    }
+
+    fn proceed(&mut self, pending: Pending) {
+        match pending {
+            Pending::New => {
+                self.replace_project(Project::sample(), None);
+                self.project.name = "New puzzle".into();
+                self.project.vocabularies.truncate(1);
+                if let Some(v) = self.project.vocabularies.first_mut() {
+                    v.name = "Words".into();
+                    v.entries.clear();
+                }
+                self.status = Status::info("New project: add words in the Vocabulary tab.");
+            }
+            Pending::Open(Some(path)) => self.open(&path),
+            Pending::Open(None) => self.ask_path(PathPurpose::Open),
+            Pending::Quit => {
+                self.quitting = true;
+                self.storage.clear_recovery();
+                self.state_changed();
+                self.close_now = true;
+            }
+        }
+    }
+
+    fn replace_project(&mut self, project: Project, path: Option<PathBuf>) {
+        self.project = project;
+        self.path = path;
+        self.history.clear();
+        self.revision += 1;
+        self.saved_revision = self.revision;
+        self.puzzles.clear();
+        self.preview.invalidate();
+        self.vocab = Default::default();
+        self.storage.clear_recovery();
+    }
+
+    /// Opens a project file; on failure nothing changes.
+    pub fn open(&mut self, path: &Path) {
+        match Project::load(path) {
+            Ok(project) => {
+                self.replace_project(project, Some(path.to_path_buf()));
+                self.state.opened(path);
+                self.state_changed();
+                self.status = Status::info(format!("Opened {}.", path.display()));
+            }
+            Err(e) => self.status = Status::error(format!("Cannot open: {e}")),
+        }
+    }
+
+    /// Saves to the project's file, or asks for one.
+    pub fn save(&mut self) {
+        match self.path.clone() {
+            Some(path) => {
+                self.save_to(&path);
+            }
+            None => self.ask_path(PathPurpose::SaveAs),
+        }
+    }
+
+    /// Saves to `path` (atomically); returns whether it worked.
+    pub fn save_to(&mut self, path: &Path) -> bool {
+        match self.project.save(path) {
+            Ok(()) => {
+                self.path = Some(path.to_path_buf());
+                self.saved_revision = self.revision;
+                self.storage.clear_recovery();
+                self.state.opened(path);
+                self.state_changed();
+                self.status = Status::info(format!("Saved {}.", path.display()));
+                true
+            }
+            Err(e) => {
+                self.status = Status::error(format!("Not saved: {}: {e}", path.display()));
+                false
+            }
+        }
+    }
+
+    fn state_changed(&self) {
+        self.storage.save_state(&self.state);
+    }
+
+    /// Writes the print PDF (and any extra files) of the current puzzles.
+    pub fn export_pdf(&mut self, path: &Path) -> Result<(), String> {
+        let name = self.project.template.clone().unwrap_or_else(|| crate::layout::template::DEFAULT_TEMPLATE.into());
+        let template = Template::find(&name).map_err(|e| e.to_string())?;
+        let files = write_pdfs(&self.puzzles, &self.project.name, &template, KeyPlacement::Auto, path).map_err(|e| e.to_string())?;
+        let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+        self.status = Status::info(format!("Exported {}.", names.join(", ")));
+        Ok(())
+    }
+
+    /// Writes the puzzle JSON of the current puzzles.
+    pub fn export_json(&mut self, path: &Path) -> Result<(), String> {
+        let text = match self.puzzles.as_slice() {
+            [one] => json::to_string(one),
+            many => json::list_to_string(many),
+        };
+        write_atomic(path, text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
+        self.status = Status::info(format!("Exported {}.", path.display()));
+        Ok(())
+    }
+
+    /// Imports a words file into a vocabulary; rejected lines are listed.
+    pub fn import_file(&mut self, vocabulary: usize, path: &Path) -> Result<(), String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let name = path.display().to_string();
+        let csv = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+        let text = if csv { csv_to_text(&bytes) } else { bytes };
+        let (parsed, lines) = Vocabulary::parse_text("import", &text, &name).map_err(|e| e.to_string())?;
+        let (_, rejected) = parsed.words(self.project.umlauts);
+        let file_line = |entry: usize| lines.get(entry.wrapping_sub(1)).copied().unwrap_or(entry);
+        let rejected_words: Vec<String> = rejected
+            .iter()
+            .map(|r| format!("line {}: {:?}: {}", file_line(r.line), r.text, r.reason))
+            .collect();
+        let bad: std::collections::BTreeSet<usize> = rejected.iter().map(|r| r.line.wrapping_sub(1)).collect();
+        let good: Vec<_> = parsed
+            .entries
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| !bad.contains(i))
+            .map(|(_, e)| e)
+            .collect();
+        let count = good.len();
+        self.apply(Edit::AddEntries(vocabulary, good));
+        self.status = Status {
+            level: if rejected_words.is_empty() { super::app::Level::Info } else { super::app::Level::Warning },
+            text: format!("Imported {count} entries from {name}; {} rejected.", rejected_words.len()),
+            details: rejected_words,
+        };
+        Ok(())
+    }
+
+    pub(super) fn import_words(&mut self, vocabulary: usize) {
+        self.ask_path(PathPurpose::Import(vocabulary));
+    }
+
+    fn ask_path(&mut self, purpose: PathPurpose) {
+        let text = match purpose {
+            PathPurpose::SaveAs | PathPurpose::Open => self.path.as_ref().map(|p| p.display().to_string()),
+            PathPurpose::ExportPdf => Some(self.suggested("pdf")),
+            PathPurpose::ExportJson => Some(self.suggested("json")),
+            PathPurpose::Import(_) => None,
+        };
+        self.modal = Some(Modal::Path {
+            purpose,
+            text: text.unwrap_or_default(),
+            error: None,
+        });
+    }
+
+    fn suggested(&self, extension: &str) -> String {
+        let dir = self.path.as_ref().and_then(|p| p.parent()).map(Path::to_path_buf).unwrap_or_else(|| std::env::current_dir().unwrap_or_default());
+        let stem: String = self.project.name.chars().map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
+        dir.join(format!("{}.{extension}", stem.trim_matches('-'))).display().to_string()
+    }
+
+    fn finish_path(&mut self, purpose: PathPurpose, path: &Path) -> Result<(), String> {
+        match purpose {
+            PathPurpose::Open => {
+                self.open(path);
+                Ok(())
+            }
+            PathPurpose::SaveAs => {
+                if self.save_to(path) { Ok(()) } else { Err(self.status.text.clone()) }
+            }
+            PathPurpose::ExportPdf => self.export_pdf(path),
+            PathPurpose::ExportJson => self.export_json(path),
+            PathPurpose::Import(v) => self.import_file(v, path),
+        }
+    }
+
+    pub(super) fn dialogs(&mut self, ctx: &egui::Context) {
+        if std::mem::take(&mut self.close_now) {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+        let Some(modal) = self.modal.take() else {
+            return;
+        };
+        let mut keep = None;
+        match modal {
+            Modal::Unsaved(pending) => {
+                egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
+                    ui.heading("Unsaved changes");
+                    ui.label(format!("Save the changes to \u{201c}{}\u{201d} first?", self.project.name));
+                    ui.add_space(8.0);
+                    ui.horizontal(|ui| {
+                        if ui.button("Save").clicked() {
+                            let saved = match self.path.clone() {
+                                Some(path) => self.save_to(&path),
+                                None => false,
+                            };
+                            if saved {
+                                self.proceed(pending.clone());
+                            } else {
+                                self.ask_path(PathPurpose::SaveAs);
+                            }
+                        } else if ui.button("Discard changes").clicked() {
+                            self.saved_revision = self.revision;
+                            self.proceed(pending.clone());
+                        } else if ui.button("Cancel").clicked() {
+                        } else {
+                            keep = Some(Modal::Unsaved(pending.clone()));
+                        }
+                    });
+                });
+            }
+            Modal::Path { purpose, mut text, error } => {
+                let mut error = error;
+                let mut done = false;
+                let mut cancelled = false;
+                egui::Modal::new(egui::Id::unique("path")).show(ctx, |ui| {
+                    ui.set_min_width(520.0);
+                    ui.heading(purpose.title());
+                    ui.horizontal(|ui| {
+                        let label = ui.label("File:");
+                        ui.add(egui::TextEdit::singleline(&mut text).desired_width(380.0)).labelled_by(label.id);
+                        if ui.button("Browse…").clicked()
+                            && let Some(path) = browse(purpose, &text)
+                        {
+                            text = path.display().to_string();
+                        }
+                    });
+                    if let Some(e) = &error {
+                        ui.colored_label(ui.visuals().error_fg_color, e);
+                    }
+                    ui.add_space(6.0);
+                    ui.horizontal(|ui| {
+                        let verb = if purpose.saves() { "Write" } else { "Open" };
+                        if ui.add_enabled(!text.trim().is_empty(), egui::Button::new(verb)).clicked() {
+                            done = true;
+                        }
+                        if ui.button("Cancel").clicked() {
+                            cancelled = true;
+                        }
+                    });
+                });
+                if done {
+                    match self.finish_path(purpose, Path::new(text.trim())) {
+                        Ok(()) => {}
+                        Err(e) => {
+                            error = Some(e);
+                            keep = Some(Modal::Path { purpose, text, error });
+                        }
+                    }
+                } else if !cancelled {
+                    keep = Some(Modal::Path { purpose, text, error });
+                }
+            }
+            Modal::Recover { project, origin } => {
+                egui::Modal::new(egui::Id::unique("recover")).show(ctx, |ui| {
+                    ui.heading("Restore unsaved work?");
+                    let from = origin.as_ref().map_or("a project that was never saved".to_string(), |p| p.display().to_string());
+                    ui.label(format!("The last session ended with unsaved changes to {from}."));
+                    ui.horizontal(|ui| {
+                        if ui.button("Restore").clicked() {
+                            self.replace_project(project.clone(), origin.clone());
+                            // Restored work is unsaved until the user saves it.
+                            self.saved_revision = self.revision.wrapping_sub(1);
+                            self.storage.write_recovery(&self.project, self.path.as_deref()).ok();
+                            self.status = Status::info("Restored the unsaved work; save it to keep it.");
+                        } else if ui.button("Discard").clicked() {
+                            self.storage.clear_recovery();
+                        } else {
+                            keep = Some(Modal::Recover { project: project.clone(), origin: origin.clone() });
+                        }
+                    });
+                });
+            }
+        }
+        if self.modal.is_none() {
+            self.modal = keep;
+        }
+    }
+}
+
+/// The desktop's file dialog (xdg portal); `None` when there is none or the
+/// user cancels, and the typed path stays.
+fn browse(purpose: PathPurpose, current: &str) -> Option<PathBuf> {
+    let (name, extensions) = purpose.extension();
+    let mut dialog = rfd::FileDialog::new().add_filter(name, extensions).set_title(purpose.title());
+    let current = Path::new(current.trim());
+    if let Some(dir) = current.parent().filter(|d| d.is_dir()) {
+        dialog = dialog.set_directory(dir);
+    }
+    if let Some(file) = current.file_name() {
+        dialog = dialog.set_file_name(file.to_string_lossy());
+    }
+    if purpose.saves() { dialog.save_file() } else { dialog.pick_file() }
+}
+
+/// CSV (`word,clue` per line, optional quotes) to the `WORD=clue` text format.
+fn csv_to_text(bytes: &[u8]) -> Vec<u8> {
+    let text = String::from_utf8_lossy(bytes);
+    let mut out = String::new();
+    for line in text.lines() {
+        let mut fields = line.splitn(2, [',', ';']).map(|f| f.trim().trim_matches('"').trim());
+        let word = fields.next().unwrap_or_default();
+        match fields.next().filter(|c| !c.is_empty()) {
+            Some(clue) => out.push_str(&format!("{word}={clue}\n")),
+            None => out.push_str(&format!("{word}\n")),
+        }
+    }
+    out.into_bytes()
+}

@@ -1,0 +1,198 @@
+//! The page preview: draws the same laid-out page the PDF writer prints,
+//! with zoom (Ctrl+wheel, buttons) and pan (drag); highlights a chosen word
+//! on screen only; clicking a word of the printed list highlights it too.
+
+use super::app::Command;
+use crate::layout::fonts::pt_to_mm;
+use crate::layout::items::capsule_path;
+use crate::layout::{self, Heading, Ink, Item, Page, Parts, Point, Template};
+use crate::model::Puzzle;
+use crate::project::Project;
+use eframe::egui::{self, Color32, Rect, Sense, Shape, Stroke, Vec2};
+
+/// Zoom, pan, highlight and the laid-out page for the current view.
+#[derive(Default)]
+pub struct PreviewState {
+    /// 1 = the page fits the panel.
+    pub zoom: f32,
+    /// Offset from the centred position, in screen points.
+    pub pan: Vec2,
+    /// The placed word to highlight.
+    pub highlight: Option<usize>,
+    cache: Option<(String, Result<Page, String>)>,
+    generation: u64,
+}
+
+impl PreviewState {
+    /// Forget the laid-out page (a new result).
+    pub fn invalidate(&mut self) {
+        self.generation += 1;
+        self.cache = None;
+    }
+
+    fn page(&mut self, puzzle: &Puzzle, project: &Project, number: Option<usize>, key: bool) -> &Result<Page, String> {
+        let name = project.template.clone().unwrap_or_else(|| layout::template::DEFAULT_TEMPLATE.into());
+        let cache_key = format!("{}|{name}|{}|{number:?}|{key}", self.generation, project.name);
+        if self.cache.as_ref().is_none_or(|(k, _)| *k != cache_key) {
+            let heading = Heading {
+                title: project.name.clone(),
+                number,
+            };
+            let parts = if key { Parts::KEY } else { Parts::PUZZLE };
+            let page = Template::find(&name)
+                .map_err(|e| e.to_string())
+                .and_then(|t| layout::puzzle_page(puzzle, &t, &heading, parts).map_err(|e| e.to_string()));
+            self.cache = Some((cache_key, page));
+        }
+        &self.cache.as_ref().expect("just filled").1
+    }
+}
+
+fn colour(ink: Ink) -> Color32 {
+    let channel = |v: f32| ((1.0 - v) * (1.0 - ink.k) * 255.0).round() as u8;
+    Color32::from_rgb(channel(ink.c), channel(ink.m), channel(ink.y))
+}
+
+/// Draws the preview of `puzzle` (the `shown`-th of `total`).
+#[allow(clippy::too_many_arguments)]
+pub fn show(
+    ui: &mut egui::Ui,
+    state: &mut PreviewState,
+    puzzle: Option<&Puzzle>,
+    project: &Project,
+    shown: usize,
+    total: usize,
+    key: bool,
+    commands: &mut Vec<Command>,
+) {
+    let Some(puzzle) = puzzle else {
+        ui.centered_and_justified(|ui| {
+            ui.label(egui::RichText::new("Press Generate to see the page as it will print.").size(16.0).weak());
+        });
+        return;
+    };
+    if state.zoom <= 0.0 {
+        state.zoom = 1.0;
+    }
+    ui.horizontal(|ui| {
+        if ui.button("Fit").on_hover_text("Whole page").clicked() {
+            state.zoom = 1.0;
+            state.pan = Vec2::ZERO;
+        }
+        if ui.button("−").on_hover_text("Zoom out").clicked() {
+            state.zoom = (state.zoom / 1.25).max(0.25);
+        }
+        if ui.button("+").on_hover_text("Zoom in").clicked() {
+            state.zoom = (state.zoom * 1.25).min(8.0);
+        }
+        ui.label(format!("{:.0} %", state.zoom * 100.0));
+        ui.weak("Drag to pan, Ctrl+wheel to zoom, click a listed word to find it.");
+    });
+    let number = (total > 1).then_some(shown + 1);
+    let highlight = state.highlight;
+    let (zoom, pan) = (state.zoom, state.pan);
+    let page = match state.page(puzzle, project, number, key) {
+        Ok(page) => page.clone(),
+        Err(e) => {
+            ui.colored_label(ui.visuals().error_fg_color, format!("The template cannot show this puzzle: {e}"));
+            return;
+        }
+    };
+    let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
+    let area = response.rect;
+    let fit = (area.width() / page.width).min(area.height() / page.height) * 0.94;
+    let scale = fit * zoom;
+    let size = Vec2::new(page.width, page.height) * scale;
+    let origin = area.center() - size / 2.0 + pan;
+    let to_screen = |p: Point| origin + Vec2::new(p.x, p.y) * scale;
+    let painter = painter.with_clip_rect(area);
+    painter.rect_filled(area, 0.0, ui.visuals().extreme_bg_color);
+    let page_rect = Rect::from_min_size(origin, size);
+    painter.rect_filled(page_rect.translate(Vec2::splat(3.0)), 2.0, Color32::from_black_alpha(60));
+    painter.rect_filled(page_rect, 0.0, Color32::WHITE);
+    let mut clicked_word = None;
+    let pointer = response.interact_pointer_pos().filter(|_| response.clicked());
+    for item in &page.items {
+        match item {
+            Item::Text { origin: at, size_pt, face, text } => {
+                let size_mm = pt_to_mm(*size_pt);
+                let top = Point::new(at.x, at.y - face.metrics().ascender() * size_mm);
+                let font = egui::FontId::new(size_mm * scale, egui::FontFamily::Name(face.name().into()));
+                let rect = painter.text(to_screen(top), egui::Align2::LEFT_TOP, text, font, Color32::BLACK);
+                if let Some(p) = pointer
+                    && rect.contains(p)
+                {
+                    clicked_word = puzzle.words.iter().position(|w| &w.display == text);
+                }
+            }
+            Item::Line { from, to, stroke } => {
+                let stroke_ui = Stroke::new(pt_to_mm(stroke.width_pt) * scale, colour(stroke.ink));
+                let points = [to_screen(*from), to_screen(*to)];
+                if stroke.dashed {
+                    painter.extend(Shape::dashed_line(&points, stroke_ui, 2.0 * scale, 2.0 * scale));
+                } else {
+                    painter.line_segment(points, stroke_ui);
+                }
+            }
+            Item::Rect { area: r, fill, stroke } => {
+                let rect = Rect::from_min_max(to_screen(Point::new(r.x, r.y)), to_screen(Point::new(r.right(), r.bottom())));
+                if let Some(fill) = fill {
+                    painter.rect_filled(rect, 0.0, colour(*fill));
+                }
+                if let Some(s) = stroke {
+                    painter.rect_stroke(rect, 0.0, Stroke::new(pt_to_mm(s.width_pt) * scale, colour(s.ink)), egui::StrokeKind::Middle);
+                }
+            }
+            Item::Capsule { from, to, radius, stroke } => {
+                let points = flatten(&capsule_path(*from, *to, *radius)).into_iter().map(to_screen).collect();
+                painter.add(Shape::closed_line(points, Stroke::new(pt_to_mm(stroke.width_pt) * scale, colour(stroke.ink))));
+            }
+        }
+    }
+    if let (Some(i), Some(frame)) = (highlight, page.grid)
+        && let Some(word) = puzzle.words.get(i)
+    {
+        let cells = word.cells();
+        if let (Some(first), Some(last)) = (cells.first(), cells.last()) {
+            let centre = |p: crate::model::Pos| Point::new(frame.origin.x + (p.col as f32 + 0.5) * frame.cell, frame.origin.y + (p.row as f32 + 0.5) * frame.cell);
+            let points = flatten(&capsule_path(centre(*first), centre(*last), 0.45 * frame.cell)).into_iter().map(to_screen).collect();
+            painter.add(Shape::closed_line(points, Stroke::new(3.0, Color32::from_rgb(230, 110, 0))));
+        }
+    }
+    if response.dragged() {
+        state.pan += response.drag_delta();
+    }
+    if response.hovered() {
+        let (scroll, ctrl) = ui.input(|i| (i.smooth_scroll_delta.y, i.modifiers.command));
+        if ctrl && scroll != 0.0 {
+            state.zoom = (state.zoom * (1.0 + scroll / 400.0)).clamp(0.25, 8.0);
+        }
+    }
+    if response.clicked() {
+        commands.push(Command::Highlight(clicked_word));
+    }
+}
+
+/// Points along a path of lines and cubic Bezier segments.
+fn flatten(path: &[(Point, bool)]) -> Vec<Point> {
+    let mut out: Vec<Point> = Vec::new();
+    let mut i = 0;
+    while i < path.len() {
+        let (p, handle) = path[i];
+        if handle && i + 2 < path.len() && !out.is_empty() {
+            let start = *out.last().expect("not empty");
+            let (c1, c2, end) = (p, path[i + 1].0, path[i + 2].0);
+            for step in 1..=8 {
+                let t = step as f32 / 8.0;
+                let u = 1.0 - t;
+                let mix = |a: f32, b: f32, c: f32, d: f32| u * u * u * a + 3.0 * u * u * t * b + 3.0 * u * t * t * c + t * t * t * d;
+                out.push(Point::new(mix(start.x, c1.x, c2.x, end.x), mix(start.y, c1.y, c2.y, end.y)));
+            }
+            i += 3;
+        } else {
+            out.push(p);
+            i += 1;
+        }
+    }
+    out
+}

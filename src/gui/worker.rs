@@ -1,0 +1,87 @@
+//! Generation off the UI thread: a named worker thread per run, a cancel
+//! flag, and the result handed back through a channel.
+
+use crate::generate::{Generator, Options};
+use crate::model::Puzzle;
+use crate::project::Project;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::{Duration, Instant};
+
+/// What a finished run produced.
+pub type Outcome = Result<Vec<Puzzle>, String>;
+
+/// A generation in progress.
+pub struct Worker {
+    cancel: Arc<AtomicBool>,
+    receiver: Receiver<Outcome>,
+    started: Instant,
+    /// The time limit per puzzle.
+    pub limit: Duration,
+    /// Puzzles asked for.
+    pub count: usize,
+}
+
+impl Worker {
+    /// Starts generating `project`'s puzzles; `wake` is called when done
+    /// (the app passes a repaint request).
+    pub fn start(project: &Project, wake: impl Fn() + Send + 'static) -> Result<Worker, String> {
+        let settings = &project.generator;
+        if !(settings.time_limit_seconds.is_finite() && settings.time_limit_seconds > 0.0) {
+            return Err("the time limit must be a positive number of seconds".into());
+        }
+        let spec = project.to_spec().map_err(|e| e.to_string())?;
+        let cancel = Arc::new(AtomicBool::new(false));
+        let limit = Duration::from_secs_f64(settings.time_limit_seconds);
+        let count = settings.count.max(1);
+        let options = Options {
+            seed: settings.seed,
+            time_limit: limit,
+            cancel: Some(cancel.clone()),
+        };
+        let (sender, receiver) = channel();
+        std::thread::Builder::new()
+            .name("gridpress-generate".into())
+            .spawn(move || {
+                let outcome = Generator::new(spec)
+                    .and_then(|g| g.generate_batch(count, &options))
+                    .map_err(|e| e.to_string());
+                // The app may be gone; nothing to do then.
+                let _ = sender.send(outcome);
+                wake();
+            })
+            .map_err(|e| format!("could not start the generator thread: {e}"))?;
+        Ok(Worker {
+            cancel,
+            receiver,
+            started: Instant::now(),
+            limit,
+            count,
+        })
+    }
+
+    /// Asks the run to stop; it returns its best result so far.
+    pub fn cancel(&self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+
+    /// True once cancel was asked for.
+    pub fn cancelling(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
+    /// Time since the start.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// The outcome, once the thread has finished.
+    pub fn poll(&self) -> Option<Outcome> {
+        match self.receiver.try_recv() {
+            Ok(outcome) => Some(outcome),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => Some(Err("the generator thread stopped unexpectedly".into())),
+        }
+    }
+}
