@@ -111,6 +111,7 @@ pub struct App {
     pub(super) blacklist: blacklist_panel::BlacklistState,
     pub(super) quitting: bool,
     pub(super) close_now: bool,
+    fonts_installed: bool,
 }
 
 impl App {
@@ -139,6 +140,7 @@ impl App {
             blacklist: blacklist_panel::BlacklistState::default(),
             quitting: false,
             close_now: false,
+            fonts_installed: false,
         }
     }
 
@@ -146,19 +148,26 @@ impl App {
     /// to restore unsaved work a previous session left behind.
     pub fn start(storage: Storage) -> App {
         let state = storage.load_state();
-        let last = state.recent.first().and_then(|path| {
-            Project::load(path).ok().map(|p| (p, path.clone()))
-        });
+        let last = state
+            .recent
+            .first()
+            .and_then(|path| Project::load(path).ok().map(|p| (p, path.clone())));
         let mut app = match last {
             Some((project, path)) => {
                 let mut app = App::with_project(project, Some(path.clone()), storage);
-                app.status = Status::info(format!("Opened {}. Press Generate (Ctrl+G).", path.display()));
+                app.status = Status::info(format!(
+                    "Opened {}. Press Generate (Ctrl+G).",
+                    path.display()
+                ));
                 app
             }
             None => App::with_project(Project::sample(), None, storage),
         };
         if let Some((project, origin)) = app.storage.read_recovery() {
-            app.modal = Some(super::dialogs::Modal::Recover { project, origin });
+            app.modal = Some(super::dialogs::Modal::Recover {
+                project: Box::new(project),
+                origin,
+            });
         }
         app
     }
@@ -195,7 +204,8 @@ impl App {
 
     /// Applies one edit, recording undo.
     pub fn apply(&mut self, edit: Edit) {
-        self.history.record(&self.project, self.revision, edit.merge_key());
+        self.history
+            .record(&self.project, self.revision, edit.merge_key());
         edit.apply(&mut self.project);
         self.revision += 1;
     }
@@ -248,7 +258,11 @@ impl App {
                     .iter()
                     .enumerate()
                     .flat_map(|(i, p)| {
-                        let prefix = if puzzles.len() > 1 { format!("puzzle {}: ", i + 1) } else { String::new() };
+                        let prefix = if puzzles.len() > 1 {
+                            format!("puzzle {}: ", i + 1)
+                        } else {
+                            String::new()
+                        };
                         p.report.relaxed.iter().map(move |r| format!("{prefix}{r}"))
                     })
                     .collect();
@@ -263,7 +277,10 @@ impl App {
                 } else {
                     Status {
                         level: Level::Warning,
-                        text: format!("Generated: {what}; {} thing(s) relaxed (see below).", relaxed.len()),
+                        text: format!(
+                            "Generated: {what}; {} thing(s) relaxed (see below).",
+                            relaxed.len()
+                        ),
                         details: relaxed,
                     }
                 };
@@ -272,14 +289,19 @@ impl App {
                 self.preview.highlight = None;
                 self.preview.invalidate();
             }
-            Err(e) => self.status = Status::error(format!("No puzzle: {e}. The project is unchanged.")),
+            Err(e) => {
+                self.status = Status::error(format!("No puzzle: {e}. The project is unchanged."))
+            }
         }
     }
 
     fn autosave(&mut self) {
         if self.is_dirty() && self.last_autosave.elapsed() >= AUTOSAVE_EVERY {
             self.last_autosave = Instant::now();
-            if let Err(e) = self.storage.write_recovery(&self.project, self.path.as_deref()) {
+            if let Err(e) = self
+                .storage
+                .write_recovery(&self.project, self.path.as_deref())
+            {
                 self.status = Status::error(format!("Autosave failed: {e}"));
             }
         }
@@ -304,8 +326,12 @@ impl App {
 
     fn shortcuts(&mut self, ctx: &egui::Context) {
         use egui::{Key, KeyboardShortcut, Modifiers};
-        let pressed = |key, modifiers| ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(modifiers, key)));
-        if pressed(Key::Z, Modifiers::COMMAND | Modifiers::SHIFT) || pressed(Key::Y, Modifiers::COMMAND) {
+        let pressed = |key, modifiers| {
+            ctx.input_mut(|i| i.consume_shortcut(&KeyboardShortcut::new(modifiers, key)))
+        };
+        if pressed(Key::Z, Modifiers::COMMAND | Modifiers::SHIFT)
+            || pressed(Key::Y, Modifiers::COMMAND)
+        {
             self.redo();
         } else if pressed(Key::Z, Modifiers::COMMAND) {
             self.undo();
@@ -324,6 +350,11 @@ impl App {
     /// Draws one frame of the whole app into `ui`.
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        if !self.fonts_installed {
+            // The preview sets the page in the print fonts.
+            super::install_fonts(&ctx);
+            self.fonts_installed = true;
+        }
         self.poll_worker();
         if self.modal.is_none() {
             self.shortcuts(&ctx);
@@ -343,7 +374,16 @@ impl App {
             .show(ui, |ui| self.result_panel(ui, &mut commands));
         egui::CentralPanel::default().show(ui, |ui| {
             let puzzle = self.puzzles.get(self.shown);
-            preview::show(ui, &mut self.preview, puzzle, &self.project, self.shown, self.puzzles.len(), self.show_key, &mut commands);
+            preview::show(
+                ui,
+                &mut self.preview,
+                puzzle,
+                &self.project,
+                self.shown,
+                self.puzzles.len(),
+                self.show_key,
+                &mut commands,
+            );
         });
         self.run(commands, &ctx);
         self.dialogs(&ctx);
@@ -375,8 +415,12 @@ impl App {
         });
         ui.separator();
         match self.tab {
-            Tab::Vocabulary => vocab_panel::show(ui, &self.project, self.revision, &mut self.vocab, commands),
-            Tab::Blacklists => blacklist_panel::show(ui, &self.project, &mut self.blacklist, commands),
+            Tab::Vocabulary => {
+                vocab_panel::show(ui, &self.project, self.revision, &mut self.vocab, commands)
+            }
+            Tab::Blacklists => {
+                blacklist_panel::show(ui, &self.project, &mut self.blacklist, commands)
+            }
             Tab::Grid => grid_panel::show(ui, &self.project, &mut self.grid, commands),
             Tab::Generator => settings_panel::show(ui, &self.project, commands),
         }
@@ -387,7 +431,11 @@ impl App {
         ui.horizontal(|ui| {
             if let Some(worker) = &self.worker {
                 ui.spinner();
-                let label = if worker.cancelling() { "Cancelling" } else { "Generating" };
+                let label = if worker.cancelling() {
+                    "Cancelling"
+                } else {
+                    "Generating"
+                };
                 let limit = worker.limit.as_secs_f32() * worker.count as f32;
                 let done = (worker.elapsed().as_secs_f32() / limit).min(1.0);
                 ui.add(
@@ -395,7 +443,11 @@ impl App {
                         .desired_width(160.0)
                         .text(format!("{label} {:.1} s", worker.elapsed().as_secs_f32())),
                 );
-                if ui.button("Cancel").on_hover_text("Stop and keep the best result (Esc)").clicked() {
+                if ui
+                    .button("Cancel")
+                    .on_hover_text("Stop and keep the best result (Esc)")
+                    .clicked()
+                {
                     commands.push(Command::Cancel);
                 }
             }
@@ -407,40 +459,73 @@ impl App {
             ui.label(egui::RichText::new(&self.status.text).color(colour));
         });
         if !self.status.details.is_empty() {
-            egui::ScrollArea::vertical().max_height(72.0).show(ui, |ui| {
-                for line in &self.status.details {
-                    ui.label(egui::RichText::new(format!("• {line}")).small());
-                }
-            });
+            egui::ScrollArea::vertical()
+                .max_height(72.0)
+                .show(ui, |ui| {
+                    for line in &self.status.details {
+                        ui.label(egui::RichText::new(format!("• {line}")).small());
+                    }
+                });
         }
         ui.add_space(2.0);
     }
 
     fn result_panel(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         ui.add_space(8.0);
-        let generate = egui::Button::new(egui::RichText::new("Generate").strong().size(16.0)).min_size(egui::vec2(ui.available_width(), 32.0));
-        if ui.add_enabled(self.worker.is_none(), generate).on_hover_text("Make the puzzle(s) (Ctrl+G)").clicked() {
+        let accent = ui.visuals().selection.bg_fill;
+        let generate = egui::Button::new(
+            egui::RichText::new("Generate")
+                .strong()
+                .size(16.0)
+                .color(egui::Color32::WHITE),
+        )
+        .fill(accent)
+        .min_size(egui::vec2(ui.available_width(), 34.0));
+        if ui
+            .add_enabled(self.worker.is_none(), generate)
+            .on_hover_text("Make the puzzle(s) (Ctrl+G)")
+            .clicked()
+        {
             commands.push(Command::Generate);
         }
         ui.add_space(8.0);
         ui.checkbox(&mut self.show_key, "Show answer key");
-        let current = self.project.template.clone().unwrap_or_else(|| crate::layout::template::DEFAULT_TEMPLATE.into());
+        let current = self
+            .project
+            .template
+            .clone()
+            .unwrap_or_else(|| crate::layout::template::DEFAULT_TEMPLATE.into());
         egui::ComboBox::from_label("Template")
             .selected_text(&current)
             .show_ui(ui, |ui| {
                 for template in crate::layout::Template::shipped() {
-                    if ui.selectable_label(template.name == current, &template.name).on_hover_text(&template.description).clicked() && template.name != current {
+                    if ui
+                        .selectable_label(template.name == current, &template.name)
+                        .on_hover_text(&template.description)
+                        .clicked()
+                        && template.name != current
+                    {
                         commands.push(Command::Edit(Edit::Template(template.name)));
                     }
                 }
             });
         if self.puzzles.len() > 1 {
             ui.horizontal(|ui| {
-                if ui.add_enabled(self.shown > 0, egui::Button::new("◀")).clicked() {
+                if ui
+                    .add_enabled(self.shown > 0, egui::Button::new("◀"))
+                    .clicked()
+                {
                     commands.push(Command::ShowPuzzle(self.shown - 1));
                 }
-                ui.label(format!("Puzzle {} of {}", self.shown + 1, self.puzzles.len()));
-                if ui.add_enabled(self.shown + 1 < self.puzzles.len(), egui::Button::new("▶")).clicked() {
+                ui.label(format!(
+                    "Puzzle {} of {}",
+                    self.shown + 1,
+                    self.puzzles.len()
+                ));
+                if ui
+                    .add_enabled(self.shown + 1 < self.puzzles.len(), egui::Button::new("▶"))
+                    .clicked()
+                {
                     commands.push(Command::ShowPuzzle(self.shown + 1));
                 }
             });
@@ -450,27 +535,38 @@ impl App {
             ui.label("No puzzle yet.");
             return;
         };
-        ui.label(egui::RichText::new(format!("{} words (click one to find it)", puzzle.words.len())).strong());
-        egui::ScrollArea::vertical().id_salt("placed words").show(ui, |ui| {
-            let mut order: Vec<usize> = (0..puzzle.words.len()).collect();
-            order.sort_by_key(|&i| puzzle.words[i].display.to_lowercase());
-            for i in order {
-                let word = &puzzle.words[i];
-                let selected = self.preview.highlight == Some(i);
-                let label = format!("{}  ·  {}", word.display, word.direction);
-                if ui.selectable_label(selected, label).clicked() {
-                    commands.push(Command::Highlight(if selected { None } else { Some(i) }));
+        ui.label(
+            egui::RichText::new(format!(
+                "{} words (click one to find it)",
+                puzzle.words.len()
+            ))
+            .strong(),
+        );
+        egui::ScrollArea::vertical()
+            .id_salt("placed words")
+            .show(ui, |ui| {
+                let mut order: Vec<usize> = (0..puzzle.words.len()).collect();
+                order.sort_by_key(|&i| puzzle.words[i].display.to_lowercase());
+                for i in order {
+                    let word = &puzzle.words[i];
+                    let selected = self.preview.highlight == Some(i);
+                    let label = format!("{}  ·  {}", word.display, word.direction);
+                    if ui.selectable_label(selected, label).clicked() {
+                        commands.push(Command::Highlight(if selected { None } else { Some(i) }));
+                    }
                 }
-            }
-            if let Some(solution) = &puzzle.solution {
-                ui.separator();
-                ui.label(format!("Solution: {}", solution.word));
-            }
-            if !puzzle.report.accidental_words.is_empty() {
-                ui.separator();
-                ui.label(format!("Accidental words: {}", puzzle.report.accidental_words.join(", ")));
-            }
-        });
+                if let Some(solution) = &puzzle.solution {
+                    ui.separator();
+                    ui.label(format!("Solution: {}", solution.word));
+                }
+                if !puzzle.report.accidental_words.is_empty() {
+                    ui.separator();
+                    ui.label(format!(
+                        "Accidental words: {}",
+                        puzzle.report.accidental_words.join(", ")
+                    ));
+                }
+            });
     }
 }
 

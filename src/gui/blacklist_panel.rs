@@ -27,7 +27,12 @@ fn split_words(text: &str) -> Vec<String> {
 }
 
 /// Draws the editor.
-pub fn show(ui: &mut egui::Ui, project: &Project, state: &mut BlacklistState, commands: &mut Vec<Command>) {
+pub fn show(
+    ui: &mut egui::Ui,
+    project: &Project,
+    state: &mut BlacklistState,
+    commands: &mut Vec<Command>,
+) {
     egui::ScrollArea::vertical().id_salt("blacklists").show(ui, |ui| {
         ui.label(egui::RichText::new("Exclusion groups").strong());
         ui.weak("At most one word of each group goes into a puzzle (e.g. synonyms).");

@@ -46,7 +46,9 @@ impl PathPurpose {
             PathPurpose::SaveAs => "Save project as",
             PathPurpose::ExportPdf => "Export PDF",
             PathPurpose::ExportJson => "Export JSON",
-            PathPurpose::Import(_) => "Import words (text: WORD or WORD=clue per line; CSV: word,clue)",
+            PathPurpose::Import(_) => {
+                "Import words (text: WORD or WORD=clue per line; CSV: word,clue)"
+            }
         }
     }
 
@@ -60,7 +62,10 @@ impl PathPurpose {
     }
 
     fn saves(self) -> bool {
-        matches!(self, PathPurpose::SaveAs | PathPurpose::ExportPdf | PathPurpose::ExportJson)
+        matches!(
+            self,
+            PathPurpose::SaveAs | PathPurpose::ExportPdf | PathPurpose::ExportJson
+        )
     }
 }
 
@@ -81,7 +86,7 @@ pub enum Modal {
     /// A previous session left unsaved work.
     Recover {
         /// The unsaved project.
-        project: Project,
+        project: Box<Project>,
         /// The file it belonged to.
         origin: Option<PathBuf>,
     },
@@ -116,10 +121,16 @@ impl App {
                 }
                 ui.separator();
                 let has_puzzle = !self.puzzles.is_empty();
-                if ui.add_enabled(has_puzzle, egui::Button::new("Export PDF…")).clicked() {
+                if ui
+                    .add_enabled(has_puzzle, egui::Button::new("Export PDF…"))
+                    .clicked()
+                {
                     self.ask_path(PathPurpose::ExportPdf);
                 }
-                if ui.add_enabled(has_puzzle, egui::Button::new("Export JSON…")).clicked() {
+                if ui
+                    .add_enabled(has_puzzle, egui::Button::new("Export JSON…"))
+                    .clicked()
+                {
                     self.ask_path(PathPurpose::ExportJson);
                 }
                 ui.separator();
@@ -128,15 +139,24 @@ impl App {
                 }
             });
             ui.menu_button("Edit", |ui| {
-                if ui.add_enabled(self.history.can_undo(), egui::Button::new("Undo")).clicked() {
+                if ui
+                    .add_enabled(self.history.can_undo(), egui::Button::new("Undo"))
+                    .clicked()
+                {
                     self.undo();
                 }
-                if ui.add_enabled(self.history.can_redo(), egui::Button::new("Redo")).clicked() {
+                if ui
+                    .add_enabled(self.history.can_redo(), egui::Button::new("Redo"))
+                    .clicked()
+                {
                     self.redo();
                 }
             });
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                let file = self.path.as_ref().map_or("not saved yet".to_string(), |p| p.display().to_string());
+                let file = self
+                    .path
+                    .as_ref()
+                    .map_or("not saved yet".to_string(), |p| p.display().to_string());
                 let dirty = if self.is_dirty() { " •" } else { "" };
                 ui.label(format!("{}{dirty}  —  {file}", self.project.name));
             });
@@ -235,9 +255,20 @@ impl App {
 
     /// Writes the print PDF (and any extra files) of the current puzzles.
     pub fn export_pdf(&mut self, path: &Path) -> Result<(), String> {
-        let name = self.project.template.clone().unwrap_or_else(|| crate::layout::template::DEFAULT_TEMPLATE.into());
+        let name = self
+            .project
+            .template
+            .clone()
+            .unwrap_or_else(|| crate::layout::template::DEFAULT_TEMPLATE.into());
         let template = Template::find(&name).map_err(|e| e.to_string())?;
-        let files = write_pdfs(&self.puzzles, &self.project.name, &template, KeyPlacement::Auto, path).map_err(|e| e.to_string())?;
+        let files = write_pdfs(
+            &self.puzzles,
+            &self.project.name,
+            &template,
+            KeyPlacement::Auto,
+            path,
+        )
+        .map_err(|e| e.to_string())?;
         let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
         self.status = Status::info(format!("Exported {}.", names.join(", ")));
         Ok(())
@@ -258,16 +289,20 @@ impl App {
     pub fn import_file(&mut self, vocabulary: usize, path: &Path) -> Result<(), String> {
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let name = path.display().to_string();
-        let csv = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+        let csv = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
         let text = if csv { csv_to_text(&bytes) } else { bytes };
-        let (parsed, lines) = Vocabulary::parse_text("import", &text, &name).map_err(|e| e.to_string())?;
+        let (parsed, lines) =
+            Vocabulary::parse_text("import", &text, &name).map_err(|e| e.to_string())?;
         let (_, rejected) = parsed.words(self.project.umlauts);
         let file_line = |entry: usize| lines.get(entry.wrapping_sub(1)).copied().unwrap_or(entry);
         let rejected_words: Vec<String> = rejected
             .iter()
             .map(|r| format!("line {}: {:?}: {}", file_line(r.line), r.text, r.reason))
             .collect();
-        let bad: std::collections::BTreeSet<usize> = rejected.iter().map(|r| r.line.wrapping_sub(1)).collect();
+        let bad: std::collections::BTreeSet<usize> =
+            rejected.iter().map(|r| r.line.wrapping_sub(1)).collect();
         let good: Vec<_> = parsed
             .entries
             .into_iter()
@@ -278,8 +313,15 @@ impl App {
         let count = good.len();
         self.apply(Edit::AddEntries(vocabulary, good));
         self.status = Status {
-            level: if rejected_words.is_empty() { super::app::Level::Info } else { super::app::Level::Warning },
-            text: format!("Imported {count} entries from {name}; {} rejected.", rejected_words.len()),
+            level: if rejected_words.is_empty() {
+                super::app::Level::Info
+            } else {
+                super::app::Level::Warning
+            },
+            text: format!(
+                "Imported {count} entries from {name}; {} rejected.",
+                rejected_words.len()
+            ),
             details: rejected_words,
         };
         Ok(())
@@ -291,7 +333,9 @@ impl App {
 
     fn ask_path(&mut self, purpose: PathPurpose) {
         let text = match purpose {
-            PathPurpose::SaveAs | PathPurpose::Open => self.path.as_ref().map(|p| p.display().to_string()),
+            PathPurpose::SaveAs | PathPurpose::Open => {
+                self.path.as_ref().map(|p| p.display().to_string())
+            }
             PathPurpose::ExportPdf => Some(self.suggested("pdf")),
             PathPurpose::ExportJson => Some(self.suggested("json")),
             PathPurpose::Import(_) => None,
@@ -304,9 +348,27 @@ impl App {
     }
 
     fn suggested(&self, extension: &str) -> String {
-        let dir = self.path.as_ref().and_then(|p| p.parent()).map(Path::to_path_buf).unwrap_or_else(|| std::env::current_dir().unwrap_or_default());
-        let stem: String = self.project.name.chars().map(|c| if c.is_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
-        dir.join(format!("{}.{extension}", stem.trim_matches('-'))).display().to_string()
+        let dir = self
+            .path
+            .as_ref()
+            .and_then(|p| p.parent())
+            .map(Path::to_path_buf)
+            .unwrap_or_else(|| std::env::current_dir().unwrap_or_default());
+        let stem: String = self
+            .project
+            .name
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        dir.join(format!("{}.{extension}", stem.trim_matches('-')))
+            .display()
+            .to_string()
     }
 
     fn finish_path(&mut self, purpose: PathPurpose, path: &Path) -> Result<(), String> {
@@ -316,7 +378,11 @@ impl App {
                 Ok(())
             }
             PathPurpose::SaveAs => {
-                if self.save_to(path) { Ok(()) } else { Err(self.status.text.clone()) }
+                if self.save_to(path) {
+                    Ok(())
+                } else {
+                    Err(self.status.text.clone())
+                }
             }
             PathPurpose::ExportPdf => self.export_pdf(path),
             PathPurpose::ExportJson => self.export_json(path),
@@ -336,7 +402,10 @@ impl App {
             Modal::Unsaved(pending) => {
                 egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
                     ui.heading("Unsaved changes");
-                    ui.label(format!("Save the changes to \u{201c}{}\u{201d} first?", self.project.name));
+                    ui.label(format!(
+                        "Save the changes to \u{201c}{}\u{201d} first?",
+                        self.project.name
+                    ));
                     ui.add_space(8.0);
                     ui.horizontal(|ui| {
                         if ui.button("Save").clicked() {
@@ -359,7 +428,11 @@ impl App {
                     });
                 });
             }
-            Modal::Path { purpose, mut text, error } => {
+            Modal::Path {
+                purpose,
+                mut text,
+                error,
+            } => {
                 let mut error = error;
                 let mut done = false;
                 let mut cancelled = false;
@@ -368,7 +441,8 @@ impl App {
                     ui.heading(purpose.title());
                     ui.horizontal(|ui| {
                         let label = ui.label("File:");
-                        ui.add(egui::TextEdit::singleline(&mut text).desired_width(380.0)).labelled_by(label.id);
+                        ui.add(egui::TextEdit::singleline(&mut text).desired_width(380.0))
+                            .labelled_by(label.id);
                         if ui.button("Browse…").clicked()
                             && let Some(path) = browse(purpose, &text)
                         {
@@ -381,7 +455,10 @@ impl App {
                     ui.add_space(6.0);
                     ui.horizontal(|ui| {
                         let verb = if purpose.saves() { "Write" } else { "Open" };
-                        if ui.add_enabled(!text.trim().is_empty(), egui::Button::new(verb)).clicked() {
+                        if ui
+                            .add_enabled(!text.trim().is_empty(), egui::Button::new(verb))
+                            .clicked()
+                        {
                             done = true;
                         }
                         if ui.button("Cancel").clicked() {
@@ -394,29 +471,49 @@ impl App {
                         Ok(()) => {}
                         Err(e) => {
                             error = Some(e);
-                            keep = Some(Modal::Path { purpose, text, error });
+                            keep = Some(Modal::Path {
+                                purpose,
+                                text,
+                                error,
+                            });
                         }
                     }
                 } else if !cancelled {
-                    keep = Some(Modal::Path { purpose, text, error });
+                    keep = Some(Modal::Path {
+                        purpose,
+                        text,
+                        error,
+                    });
                 }
             }
             Modal::Recover { project, origin } => {
                 egui::Modal::new(egui::Id::unique("recover")).show(ctx, |ui| {
                     ui.heading("Restore unsaved work?");
-                    let from = origin.as_ref().map_or("a project that was never saved".to_string(), |p| p.display().to_string());
-                    ui.label(format!("The last session ended with unsaved changes to {from}."));
+                    let from = origin
+                        .as_ref()
+                        .map_or("a project that was never saved".to_string(), |p| {
+                            p.display().to_string()
+                        });
+                    ui.label(format!(
+                        "The last session ended with unsaved changes to {from}."
+                    ));
                     ui.horizontal(|ui| {
                         if ui.button("Restore").clicked() {
-                            self.replace_project(project.clone(), origin.clone());
+                            self.replace_project((*project).clone(), origin.clone());
                             // Restored work is unsaved until the user saves it.
                             self.saved_revision = self.revision.wrapping_sub(1);
-                            self.storage.write_recovery(&self.project, self.path.as_deref()).ok();
-                            self.status = Status::info("Restored the unsaved work; save it to keep it.");
+                            self.storage
+                                .write_recovery(&self.project, self.path.as_deref())
+                                .ok();
+                            self.status =
+                                Status::info("Restored the unsaved work; save it to keep it.");
                         } else if ui.button("Discard").clicked() {
                             self.storage.clear_recovery();
                         } else {
-                            keep = Some(Modal::Recover { project: project.clone(), origin: origin.clone() });
+                            keep = Some(Modal::Recover {
+                                project: project.clone(),
+                                origin: origin.clone(),
+                            });
                         }
                     });
                 });
@@ -432,7 +529,9 @@ impl App {
 /// user cancels, and the typed path stays.
 fn browse(purpose: PathPurpose, current: &str) -> Option<PathBuf> {
     let (name, extensions) = purpose.extension();
-    let mut dialog = rfd::FileDialog::new().add_filter(name, extensions).set_title(purpose.title());
+    let mut dialog = rfd::FileDialog::new()
+        .add_filter(name, extensions)
+        .set_title(purpose.title());
     let current = Path::new(current.trim());
     if let Some(dir) = current.parent().filter(|d| d.is_dir()) {
         dialog = dialog.set_directory(dir);
@@ -440,7 +539,11 @@ fn browse(purpose: PathPurpose, current: &str) -> Option<PathBuf> {
     if let Some(file) = current.file_name() {
         dialog = dialog.set_file_name(file.to_string_lossy());
     }
-    if purpose.saves() { dialog.save_file() } else { dialog.pick_file() }
+    if purpose.saves() {
+        dialog.save_file()
+    } else {
+        dialog.pick_file()
+    }
 }
 
 /// CSV (`word,clue` per line, optional quotes) to the `WORD=clue` text format.
@@ -448,7 +551,9 @@ fn csv_to_text(bytes: &[u8]) -> Vec<u8> {
     let text = String::from_utf8_lossy(bytes);
     let mut out = String::new();
     for line in text.lines() {
-        let mut fields = line.splitn(2, [',', ';']).map(|f| f.trim().trim_matches('"').trim());
+        let mut fields = line
+            .splitn(2, [',', ';'])
+            .map(|f| f.trim().trim_matches('"').trim());
         let word = fields.next().unwrap_or_default();
         match fields.next().filter(|c| !c.is_empty()) {
             Some(clue) => out.push_str(&format!("{word}={clue}\n")),

@@ -1,8 +1,8 @@
 //! Every change the editors make to a project, as one command type: panels
 //! emit edits, the app applies them (and records undo) in one place.
 
-use crate::model::{CellKind, ExclusionGroup, Language, Mask, Pos, UmlautMode, Vocabulary};
 use crate::model::vocabulary::Entry;
+use crate::model::{CellKind, ExclusionGroup, Language, Mask, Pos, UmlautMode, Vocabulary};
 use crate::project::{GeneratorSettings, PresetLetter, PresetWord, Project, Rect};
 
 /// One change to the project.
@@ -98,7 +98,9 @@ impl Edit {
                     v.name = name;
                 }
             }
-            Edit::RaiseVocabulary(i) if i > 0 && i < vocabularies.len() => vocabularies.swap(i - 1, i),
+            Edit::RaiseVocabulary(i) if i > 0 && i < vocabularies.len() => {
+                vocabularies.swap(i - 1, i)
+            }
             Edit::MustUse(i, must) => {
                 if let Some(v) = vocabularies.get_mut(i) {
                     v.must_use = must;
@@ -146,7 +148,9 @@ impl Edit {
                 project.grid.restricted.remove(i);
             }
             Edit::Letter(pos, letter) => {
-                project.letters.retain(|l| (l.row, l.col) != (pos.row, pos.col));
+                project
+                    .letters
+                    .retain(|l| (l.row, l.col) != (pos.row, pos.col));
                 if !letter.trim().is_empty() {
                     project.letters.push(PresetLetter {
                         row: pos.row,

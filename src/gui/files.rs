@@ -78,7 +78,8 @@ impl Storage {
 
     /// Saves the state; failures only cost the recent list.
     pub fn save_state(&self, state: &AppState) {
-        let text = ron::ser::to_string_pretty(state, ron::ser::PrettyConfig::new()).unwrap_or_default();
+        let text =
+            ron::ser::to_string_pretty(state, ron::ser::PrettyConfig::new()).unwrap_or_default();
         let _ = self.write("state.ron", text.as_bytes());
     }
 
@@ -123,10 +124,15 @@ mod tests {
         state.opened(Path::new("/b.ron"));
         state.opened(Path::new("/a.ron"));
         storage.save_state(&state);
-        assert_eq!(storage.load_state().recent, [PathBuf::from("/a.ron"), PathBuf::from("/b.ron")]);
+        assert_eq!(
+            storage.load_state().recent,
+            [PathBuf::from("/a.ron"), PathBuf::from("/b.ron")]
+        );
         let mut project = Project::sample();
         project.name = "Unsaved".into();
-        storage.write_recovery(&project, Some(Path::new("/a.ron"))).unwrap();
+        storage
+            .write_recovery(&project, Some(Path::new("/a.ron")))
+            .unwrap();
         let (back, origin) = storage.read_recovery().unwrap();
         assert_eq!(back, project);
         assert_eq!(origin, Some(PathBuf::from("/a.ron")));

@@ -41,7 +41,8 @@ pub struct GridState {
 
 /// Must-use words that cannot fit the mask, and why.
 pub fn fit_problems(project: &Project, mask: &Mask) -> Vec<String> {
-    let directions = DirectionSet::parse_list(&project.generator.directions).unwrap_or(DirectionSet::ALL);
+    let directions =
+        DirectionSet::parse_list(&project.generator.directions).unwrap_or(DirectionSet::ALL);
     let longest = mask.longest_line(directions);
     let mut problems = Vec::new();
     let mut letters = 0;
@@ -52,54 +53,101 @@ pub fn fit_problems(project: &Project, mask: &Mask) -> Vec<String> {
             };
             letters += word.len();
             if word.len() > longest {
-                problems.push(format!("{} ({} letters) is longer than every line of the shape ({longest})", entry.word, word.len()));
+                problems.push(format!(
+                    "{} ({} letters) is longer than every line of the shape ({longest})",
+                    entry.word,
+                    word.len()
+                ));
             }
         }
     }
     let cells = mask.playable_count();
     // Each cell holds at most two words, so the letters need at least half as many cells.
     if letters > 2 * cells {
-        problems.push(format!("the must-use words have {letters} letters; {cells} playable cells cannot hold them"));
+        problems.push(format!(
+            "the must-use words have {letters} letters; {cells} playable cells cannot hold them"
+        ));
     }
     problems
 }
 
 /// Draws the editor.
-pub fn show(ui: &mut egui::Ui, project: &Project, state: &mut GridState, commands: &mut Vec<Command>) {
+pub fn show(
+    ui: &mut egui::Ui,
+    project: &Project,
+    state: &mut GridState,
+    commands: &mut Vec<Command>,
+) {
     let grid = &project.grid;
     ui.horizontal(|ui| {
         let (mut w, mut h) = (grid.width, grid.height);
         let label = ui.label("Columns:");
-        let cols = ui.add(egui::DragValue::new(&mut w).range(3..=60)).labelled_by(label.id);
+        let cols = ui
+            .add(egui::DragValue::new(&mut w).range(3..=60))
+            .labelled_by(label.id);
         let label = ui.label("Rows:");
-        let rows = ui.add(egui::DragValue::new(&mut h).range(3..=60)).labelled_by(label.id);
+        let rows = ui
+            .add(egui::DragValue::new(&mut h).range(3..=60))
+            .labelled_by(label.id);
         if (cols.changed() || rows.changed()) && (w, h) != (grid.width, grid.height) {
             commands.push(Command::Edit(Edit::Size(w, h)));
         }
-        let shape = if grid.cells.is_some() { "painted".to_string() } else { grid.shape.clone() };
-        egui::ComboBox::from_label("Shape").selected_text(&shape).show_ui(ui, |ui| {
-            for s in Shape::ALL {
-                if ui.selectable_label(grid.cells.is_none() && s.name() == grid.shape, s.name()).clicked() {
-                    commands.push(Command::Edit(Edit::Shape(s.name().to_string())));
+        let shape = if grid.cells.is_some() {
+            "painted".to_string()
+        } else {
+            grid.shape.clone()
+        };
+        egui::ComboBox::from_label("Shape")
+            .selected_text(&shape)
+            .show_ui(ui, |ui| {
+                for s in Shape::ALL {
+                    if ui
+                        .selectable_label(grid.cells.is_none() && s.name() == grid.shape, s.name())
+                        .clicked()
+                    {
+                        commands.push(Command::Edit(Edit::Shape(s.name().to_string())));
+                    }
                 }
-            }
-        });
+            });
     });
     ui.horizontal(|ui| {
         ui.label("Tool:");
         for (tool, label, tip) in [
-            (Tool::In, "Paint in", "Click or drag: cells become part of the puzzle"),
-            (Tool::Out, "Paint out", "Click or drag: cells leave the puzzle"),
-            (Tool::Rectangle, "Ad area", "Drag to draw a restricted rectangle; drag one to move it"),
-            (Tool::Letter, "Letter", "Click a cell to pre-assign a letter"),
+            (
+                Tool::In,
+                "Paint in",
+                "Click or drag: cells become part of the puzzle",
+            ),
+            (
+                Tool::Out,
+                "Paint out",
+                "Click or drag: cells leave the puzzle",
+            ),
+            (
+                Tool::Rectangle,
+                "Ad area",
+                "Drag to draw a restricted rectangle; drag one to move it",
+            ),
+            (
+                Tool::Letter,
+                "Letter",
+                "Click a cell to pre-assign a letter",
+            ),
         ] {
-            if ui.selectable_label(state.tool == tool, label).on_hover_text(tip).clicked() {
+            if ui
+                .selectable_label(state.tool == tool, label)
+                .on_hover_text(tip)
+                .clicked()
+            {
                 state.tool = tool;
             }
         }
     });
     let Some(mut mask) = base_mask(project) else {
-        ui.colored_label(ui.visuals().error_fg_color, "The grid settings are invalid.");
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            "The grid settings are invalid.",
+        );
         return;
     };
     let base = mask.clone();
@@ -112,19 +160,39 @@ pub fn show(ui: &mut egui::Ui, project: &Project, state: &mut GridState, command
         ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {problem}"));
     }
     if problems.is_empty() {
-        ui.weak(format!("{} playable cells; longest line {}.", mask.playable_count(), mask.longest_line(DirectionSet::ALL)));
+        ui.weak(format!(
+            "{} playable cells; longest line {}.",
+            mask.playable_count(),
+            mask.longest_line(DirectionSet::ALL)
+        ));
     }
     restricted_list(ui, project, commands);
     letters(ui, project, state, commands);
     preset_words(ui, project, state, commands);
 }
 
-fn canvas(ui: &mut egui::Ui, project: &Project, base: &Mask, mask: &Mask, state: &mut GridState, commands: &mut Vec<Command>) {
+fn canvas(
+    ui: &mut egui::Ui,
+    project: &Project,
+    base: &Mask,
+    mask: &Mask,
+    state: &mut GridState,
+    commands: &mut Vec<Command>,
+) {
     let (w, h) = (mask.width(), mask.height());
-    let cell = (ui.available_width() / w as f32).min(22.0).max(6.0);
-    let (response, painter) = ui.allocate_painter(egui::vec2(cell * w as f32, cell * h as f32), Sense::click_and_drag());
+    let cell = (ui.available_width() / w as f32).clamp(6.0, 22.0);
+    let (response, painter) = ui.allocate_painter(
+        egui::vec2(cell * w as f32, cell * h as f32),
+        Sense::click_and_drag(),
+    );
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Grid cells"));
     let origin = response.rect.min;
-    let cell_rect = |pos: Pos| egui::Rect::from_min_size(origin + egui::vec2(pos.col as f32 * cell, pos.row as f32 * cell), egui::vec2(cell, cell));
+    let cell_rect = |pos: Pos| {
+        egui::Rect::from_min_size(
+            origin + egui::vec2(pos.col as f32 * cell, pos.row as f32 * cell),
+            egui::vec2(cell, cell),
+        )
+    };
     let visuals = ui.visuals().clone();
     for pos in mask.positions() {
         let fill = match mask.kind(pos) {
@@ -137,20 +205,37 @@ fn canvas(ui: &mut egui::Ui, project: &Project, base: &Mask, mask: &Mask, state:
     for l in &project.letters {
         let pos = Pos::new(l.row, l.col);
         if pos.row < h && pos.col < w {
-            painter.text(cell_rect(pos).center(), egui::Align2::CENTER_CENTER, &l.letter, egui::FontId::proportional(cell * 0.6), Color32::from_rgb(0, 90, 200));
+            painter.text(
+                cell_rect(pos).center(),
+                egui::Align2::CENTER_CENTER,
+                &l.letter,
+                egui::FontId::proportional(cell * 0.6),
+                Color32::from_rgb(0, 90, 200),
+            );
         }
     }
     if let Some(pos) = state.letter_cell.filter(|_| state.tool == Tool::Letter) {
-        painter.rect_stroke(cell_rect(pos), 1.0, Stroke::new(2.0, visuals.selection.stroke.color), egui::StrokeKind::Inside);
+        painter.rect_stroke(
+            cell_rect(pos),
+            1.0,
+            Stroke::new(2.0, visuals.selection.stroke.color),
+            egui::StrokeKind::Inside,
+        );
     }
     let to_cell = |p: egui::Pos2| {
         let v = p - origin;
-        (v.x >= 0.0 && v.y >= 0.0).then(|| Pos::new((v.y / cell) as usize, (v.x / cell) as usize)).filter(|c| c.row < h && c.col < w)
+        (v.x >= 0.0 && v.y >= 0.0)
+            .then(|| Pos::new((v.y / cell) as usize, (v.x / cell) as usize))
+            .filter(|c| c.row < h && c.col < w)
     };
     let pointer = response.interact_pointer_pos().and_then(to_cell);
     match state.tool {
         Tool::In | Tool::Out => {
-            let kind = if state.tool == Tool::In { CellKind::Playable } else { CellKind::Outside };
+            let kind = if state.tool == Tool::In {
+                CellKind::Playable
+            } else {
+                CellKind::Outside
+            };
             if let Some(pos) = pointer.filter(|_| response.clicked() || response.dragged())
                 && base.kind(pos) != kind
             {
@@ -160,7 +245,12 @@ fn canvas(ui: &mut egui::Ui, project: &Project, base: &Mask, mask: &Mask, state:
         Tool::Letter => {
             if let Some(pos) = pointer.filter(|_| response.clicked()) {
                 state.letter_cell = Some(pos);
-                state.letter = project.letters.iter().find(|l| (l.row, l.col) == (pos.row, pos.col)).map(|l| l.letter.clone()).unwrap_or_default();
+                state.letter = project
+                    .letters
+                    .iter()
+                    .find(|l| (l.row, l.col) == (pos.row, pos.col))
+                    .map(|l| l.letter.clone())
+                    .unwrap_or_default();
             }
         }
         Tool::Rectangle => {
@@ -168,13 +258,22 @@ fn canvas(ui: &mut egui::Ui, project: &Project, base: &Mask, mask: &Mask, state:
                 && let Some(start) = pointer
             {
                 state.drag_start = Some(start);
-                state.moving = project.grid.restricted.iter().position(|r| inside(r, start)).map(|i| (i, project.grid.restricted[i]));
+                state.moving = project
+                    .grid
+                    .restricted
+                    .iter()
+                    .position(|r| inside(r, start))
+                    .map(|i| (i, project.grid.restricted[i]));
             }
             if let (Some(start), Some(now)) = (state.drag_start, pointer) {
                 let rect = match state.moving {
                     Some((_, r)) => {
-                        let col = (r.col as isize + now.col as isize - start.col as isize).clamp(0, (w - r.width) as isize) as usize;
-                        let row = (r.row as isize + now.row as isize - start.row as isize).clamp(0, (h - r.height) as isize) as usize;
+                        let col = (r.col as isize + now.col as isize - start.col as isize)
+                            .clamp(0, (w - r.width) as isize)
+                            as usize;
+                        let row = (r.row as isize + now.row as isize - start.row as isize)
+                            .clamp(0, (h - r.height) as isize)
+                            as usize;
                         Rect { col, row, ..r }
                     }
                     None => Rect {
@@ -184,8 +283,20 @@ fn canvas(ui: &mut egui::Ui, project: &Project, base: &Mask, mask: &Mask, state:
                         height: start.row.abs_diff(now.row) + 1,
                     },
                 };
-                let shown = egui::Rect::from_min_max(cell_rect(Pos::new(rect.row, rect.col)).min, cell_rect(Pos::new(rect.row + rect.height - 1, rect.col + rect.width - 1)).max);
-                painter.rect_stroke(shown, 2.0, Stroke::new(2.0, Color32::from_rgb(200, 110, 0)), egui::StrokeKind::Inside);
+                let shown = egui::Rect::from_min_max(
+                    cell_rect(Pos::new(rect.row, rect.col)).min,
+                    cell_rect(Pos::new(
+                        rect.row + rect.height - 1,
+                        rect.col + rect.width - 1,
+                    ))
+                    .max,
+                );
+                painter.rect_stroke(
+                    shown,
+                    2.0,
+                    Stroke::new(2.0, Color32::from_rgb(200, 110, 0)),
+                    egui::StrokeKind::Inside,
+                );
                 if response.drag_stopped() {
                     let edit = match state.moving {
                         Some((i, _)) => Edit::SetRestricted(i, rect),
@@ -215,7 +326,14 @@ fn restricted_list(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Comm
     ui.label(egui::RichText::new("Ad areas (kept free)").strong());
     for (i, r) in project.grid.restricted.iter().enumerate() {
         ui.horizontal(|ui| {
-            ui.label(format!("{}: column {}, row {}, {}×{} cells", i + 1, r.col + 1, r.row + 1, r.width, r.height));
+            ui.label(format!(
+                "{}: column {}, row {}, {}×{} cells",
+                i + 1,
+                r.col + 1,
+                r.row + 1,
+                r.width,
+                r.height
+            ));
             if ui.small_button("Delete").clicked() {
                 commands.push(Command::Edit(Edit::RemoveRestricted(i)));
             }
@@ -223,10 +341,18 @@ fn restricted_list(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Comm
     }
 }
 
-fn letters(ui: &mut egui::Ui, project: &Project, state: &mut GridState, commands: &mut Vec<Command>) {
+fn letters(
+    ui: &mut egui::Ui,
+    project: &Project,
+    state: &mut GridState,
+    commands: &mut Vec<Command>,
+) {
     if state.tool != Tool::Letter {
         if !project.letters.is_empty() {
-            ui.weak(format!("{} pre-assigned letters (Letter tool to change).", project.letters.len()));
+            ui.weak(format!(
+                "{} pre-assigned letters (Letter tool to change).",
+                project.letters.len()
+            ));
         }
         return;
     }
@@ -235,8 +361,17 @@ fn letters(ui: &mut egui::Ui, project: &Project, state: &mut GridState, commands
         return;
     };
     ui.horizontal(|ui| {
-        let label = ui.label(format!("Letter at row {}, column {}:", pos.row + 1, pos.col + 1));
-        ui.add(egui::TextEdit::singleline(&mut state.letter).char_limit(2).desired_width(30.0)).labelled_by(label.id);
+        let label = ui.label(format!(
+            "Letter at row {}, column {}:",
+            pos.row + 1,
+            pos.col + 1
+        ));
+        ui.add(
+            egui::TextEdit::singleline(&mut state.letter)
+                .char_limit(2)
+                .desired_width(30.0),
+        )
+        .labelled_by(label.id);
         if ui.button("Set").clicked() {
             commands.push(Command::Edit(Edit::Letter(pos, state.letter.clone())));
         }
@@ -247,12 +382,23 @@ fn letters(ui: &mut egui::Ui, project: &Project, state: &mut GridState, commands
     });
 }
 
-fn preset_words(ui: &mut egui::Ui, project: &Project, state: &mut GridState, commands: &mut Vec<Command>) {
+fn preset_words(
+    ui: &mut egui::Ui,
+    project: &Project,
+    state: &mut GridState,
+    commands: &mut Vec<Command>,
+) {
     ui.separator();
     ui.label(egui::RichText::new("Pre-assigned words").strong());
     for (i, word) in project.preassigned_words.iter().enumerate() {
         ui.horizontal(|ui| {
-            ui.label(format!("{} at row {}, column {}, {}", word.word, word.row + 1, word.col + 1, word.direction));
+            ui.label(format!(
+                "{} at row {}, column {}, {}",
+                word.word,
+                word.row + 1,
+                word.col + 1,
+                word.direction
+            ));
             if ui.small_button("Delete").clicked() {
                 commands.push(Command::Edit(Edit::RemovePresetWord(i)));
             }
@@ -260,15 +406,25 @@ fn preset_words(ui: &mut egui::Ui, project: &Project, state: &mut GridState, com
     }
     ui.horizontal(|ui| {
         let label = ui.label("Word:");
-        ui.add(egui::TextEdit::singleline(&mut state.word).desired_width(90.0)).labelled_by(label.id);
+        ui.add(egui::TextEdit::singleline(&mut state.word).desired_width(90.0))
+            .labelled_by(label.id);
         let label = ui.label("Row:");
-        ui.add(egui::DragValue::new(&mut state.word_row).range(1..=project.grid.height)).labelled_by(label.id);
+        ui.add(egui::DragValue::new(&mut state.word_row).range(1..=project.grid.height))
+            .labelled_by(label.id);
         let label = ui.label("Col:");
-        ui.add(egui::DragValue::new(&mut state.word_col).range(1..=project.grid.width)).labelled_by(label.id);
+        ui.add(egui::DragValue::new(&mut state.word_col).range(1..=project.grid.width))
+            .labelled_by(label.id);
         let names: Vec<String> = Direction::ALL.iter().map(|d| d.to_string()).collect();
-        egui::ComboBox::from_id_salt("preset direction").width(50.0).show_index(ui, &mut state.word_direction, names.len(), |i| names[i].clone());
+        egui::ComboBox::from_label("direction")
+            .width(50.0)
+            .show_index(ui, &mut state.word_direction, names.len(), |i| {
+                names[i].clone()
+            });
         let word = state.word.trim().to_string();
-        if ui.add_enabled(!word.is_empty(), egui::Button::new("Add")).clicked() {
+        if ui
+            .add_enabled(!word.is_empty(), egui::Button::new("Add"))
+            .clicked()
+        {
             commands.push(Command::Edit(Edit::AddPresetWord(PresetWord {
                 word,
                 row: state.word_row.max(1) - 1,

@@ -61,7 +61,12 @@ impl History {
         }
     }
 
-    fn swap(from: &mut Vec<Snapshot>, to: &mut Vec<Snapshot>, project: &mut Project, revision: &mut u64) -> bool {
+    fn swap(
+        from: &mut Vec<Snapshot>,
+        to: &mut Vec<Snapshot>,
+        project: &mut Project,
+        revision: &mut u64,
+    ) -> bool {
         let Some(snapshot) = from.pop() else {
             return false;
         };

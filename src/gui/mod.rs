@@ -43,12 +43,13 @@ pub fn run() -> Result<(), String> {
     eframe::run_native(
         "Gridpress",
         options,
-        Box::new(|cc| {
-            install_fonts(&cc.egui_ctx);
-            Ok(Box::new(App::start(Storage::user())))
-        }),
+        Box::new(|_| Ok(Box::new(App::start(Storage::user())))),
     )
-    .map_err(|e| format!("the app window could not open ({e}); the command line works: gridpress generate --help"))
+    .map_err(|e| {
+        format!(
+            "the app window could not open ({e}); the command line works: gridpress generate --help"
+        )
+    })
 }
 
 /// Adds the print fonts (Lato) so the preview shows the page's own type.

@@ -30,9 +30,21 @@ impl PreviewState {
         self.cache = None;
     }
 
-    fn page(&mut self, puzzle: &Puzzle, project: &Project, number: Option<usize>, key: bool) -> &Result<Page, String> {
-        let name = project.template.clone().unwrap_or_else(|| layout::template::DEFAULT_TEMPLATE.into());
-        let cache_key = format!("{}|{name}|{}|{number:?}|{key}", self.generation, project.name);
+    fn page(
+        &mut self,
+        puzzle: &Puzzle,
+        project: &Project,
+        number: Option<usize>,
+        key: bool,
+    ) -> &Result<Page, String> {
+        let name = project
+            .template
+            .clone()
+            .unwrap_or_else(|| layout::template::DEFAULT_TEMPLATE.into());
+        let cache_key = format!(
+            "{}|{name}|{}|{number:?}|{key}",
+            self.generation, project.name
+        );
         if self.cache.as_ref().is_none_or(|(k, _)| *k != cache_key) {
             let heading = Heading {
                 title: project.name.clone(),
@@ -41,7 +53,9 @@ impl PreviewState {
             let parts = if key { Parts::KEY } else { Parts::PUZZLE };
             let page = Template::find(&name)
                 .map_err(|e| e.to_string())
-                .and_then(|t| layout::puzzle_page(puzzle, &t, &heading, parts).map_err(|e| e.to_string()));
+                .and_then(|t| {
+                    layout::puzzle_page(puzzle, &t, &heading, parts).map_err(|e| e.to_string())
+                });
             self.cache = Some((cache_key, page));
         }
         &self.cache.as_ref().expect("just filled").1
@@ -67,7 +81,11 @@ pub fn show(
 ) {
     let Some(puzzle) = puzzle else {
         ui.centered_and_justified(|ui| {
-            ui.label(egui::RichText::new("Press Generate to see the page as it will print.").size(16.0).weak());
+            ui.label(
+                egui::RichText::new("Press Generate to see the page as it will print.")
+                    .size(16.0)
+                    .weak(),
+            );
         });
         return;
     };
@@ -94,7 +112,10 @@ pub fn show(
     let page = match state.page(puzzle, project, number, key) {
         Ok(page) => page.clone(),
         Err(e) => {
-            ui.colored_label(ui.visuals().error_fg_color, format!("The template cannot show this puzzle: {e}"));
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!("The template cannot show this puzzle: {e}"),
+            );
             return;
         }
     };
@@ -108,17 +129,35 @@ pub fn show(
     let painter = painter.with_clip_rect(area);
     painter.rect_filled(area, 0.0, ui.visuals().extreme_bg_color);
     let page_rect = Rect::from_min_size(origin, size);
-    painter.rect_filled(page_rect.translate(Vec2::splat(3.0)), 2.0, Color32::from_black_alpha(60));
+    painter.rect_filled(
+        page_rect.translate(Vec2::splat(3.0)),
+        2.0,
+        Color32::from_black_alpha(60),
+    );
     painter.rect_filled(page_rect, 0.0, Color32::WHITE);
     let mut clicked_word = None;
-    let pointer = response.interact_pointer_pos().filter(|_| response.clicked());
+    let pointer = response
+        .interact_pointer_pos()
+        .filter(|_| response.clicked());
     for item in &page.items {
         match item {
-            Item::Text { origin: at, size_pt, face, text } => {
+            Item::Text {
+                origin: at,
+                size_pt,
+                face,
+                text,
+            } => {
                 let size_mm = pt_to_mm(*size_pt);
                 let top = Point::new(at.x, at.y - face.metrics().ascender() * size_mm);
-                let font = egui::FontId::new(size_mm * scale, egui::FontFamily::Name(face.name().into()));
-                let rect = painter.text(to_screen(top), egui::Align2::LEFT_TOP, text, font, Color32::BLACK);
+                let font =
+                    egui::FontId::new(size_mm * scale, egui::FontFamily::Name(face.name().into()));
+                let rect = painter.text(
+                    to_screen(top),
+                    egui::Align2::LEFT_TOP,
+                    text,
+                    font,
+                    Color32::BLACK,
+                );
                 if let Some(p) = pointer
                     && rect.contains(p)
                 {
@@ -129,23 +168,51 @@ pub fn show(
                 let stroke_ui = Stroke::new(pt_to_mm(stroke.width_pt) * scale, colour(stroke.ink));
                 let points = [to_screen(*from), to_screen(*to)];
                 if stroke.dashed {
-                    painter.extend(Shape::dashed_line(&points, stroke_ui, 2.0 * scale, 2.0 * scale));
+                    painter.extend(Shape::dashed_line(
+                        &points,
+                        stroke_ui,
+                        2.0 * scale,
+                        2.0 * scale,
+                    ));
                 } else {
                     painter.line_segment(points, stroke_ui);
                 }
             }
-            Item::Rect { area: r, fill, stroke } => {
-                let rect = Rect::from_min_max(to_screen(Point::new(r.x, r.y)), to_screen(Point::new(r.right(), r.bottom())));
+            Item::Rect {
+                area: r,
+                fill,
+                stroke,
+            } => {
+                let rect = Rect::from_min_max(
+                    to_screen(Point::new(r.x, r.y)),
+                    to_screen(Point::new(r.right(), r.bottom())),
+                );
                 if let Some(fill) = fill {
                     painter.rect_filled(rect, 0.0, colour(*fill));
                 }
                 if let Some(s) = stroke {
-                    painter.rect_stroke(rect, 0.0, Stroke::new(pt_to_mm(s.width_pt) * scale, colour(s.ink)), egui::StrokeKind::Middle);
+                    painter.rect_stroke(
+                        rect,
+                        0.0,
+                        Stroke::new(pt_to_mm(s.width_pt) * scale, colour(s.ink)),
+                        egui::StrokeKind::Middle,
+                    );
                 }
             }
-            Item::Capsule { from, to, radius, stroke } => {
-                let points = flatten(&capsule_path(*from, *to, *radius)).into_iter().map(to_screen).collect();
-                painter.add(Shape::closed_line(points, Stroke::new(pt_to_mm(stroke.width_pt) * scale, colour(stroke.ink))));
+            Item::Capsule {
+                from,
+                to,
+                radius,
+                stroke,
+            } => {
+                let points = flatten(&capsule_path(*from, *to, *radius))
+                    .into_iter()
+                    .map(to_screen)
+                    .collect();
+                painter.add(Shape::closed_line(
+                    points,
+                    Stroke::new(pt_to_mm(stroke.width_pt) * scale, colour(stroke.ink)),
+                ));
             }
         }
     }
@@ -154,9 +221,24 @@ pub fn show(
     {
         let cells = word.cells();
         if let (Some(first), Some(last)) = (cells.first(), cells.last()) {
-            let centre = |p: crate::model::Pos| Point::new(frame.origin.x + (p.col as f32 + 0.5) * frame.cell, frame.origin.y + (p.row as f32 + 0.5) * frame.cell);
-            let points = flatten(&capsule_path(centre(*first), centre(*last), 0.45 * frame.cell)).into_iter().map(to_screen).collect();
-            painter.add(Shape::closed_line(points, Stroke::new(3.0, Color32::from_rgb(230, 110, 0))));
+            let centre = |p: crate::model::Pos| {
+                Point::new(
+                    frame.origin.x + (p.col as f32 + 0.5) * frame.cell,
+                    frame.origin.y + (p.row as f32 + 0.5) * frame.cell,
+                )
+            };
+            let points = flatten(&capsule_path(
+                centre(*first),
+                centre(*last),
+                0.45 * frame.cell,
+            ))
+            .into_iter()
+            .map(to_screen)
+            .collect();
+            painter.add(Shape::closed_line(
+                points,
+                Stroke::new(3.0, Color32::from_rgb(230, 110, 0)),
+            ));
         }
     }
     if response.dragged() {
@@ -185,8 +267,13 @@ fn flatten(path: &[(Point, bool)]) -> Vec<Point> {
             for step in 1..=8 {
                 let t = step as f32 / 8.0;
                 let u = 1.0 - t;
-                let mix = |a: f32, b: f32, c: f32, d: f32| u * u * u * a + 3.0 * u * u * t * b + 3.0 * u * t * t * c + t * t * t * d;
-                out.push(Point::new(mix(start.x, c1.x, c2.x, end.x), mix(start.y, c1.y, c2.y, end.y)));
+                let mix = |a: f32, b: f32, c: f32, d: f32| {
+                    u * u * u * a + 3.0 * u * u * t * b + 3.0 * u * t * t * c + t * t * t * d
+                };
+                out.push(Point::new(
+                    mix(start.x, c1.x, c2.x, end.x),
+                    mix(start.y, c1.y, c2.y, end.y),
+                ));
             }
             i += 3;
         } else {

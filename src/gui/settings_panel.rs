@@ -26,103 +26,149 @@ fn fresh_seed() -> u64 {
 /// Draws the settings.
 pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
     let mut settings = project.generator.clone();
-    egui::Grid::new("settings").num_columns(2).spacing([12.0, 8.0]).show(ui, |ui| {
-        let label = ui.label("Title");
-        let mut name = project.name.clone();
-        if ui.text_edit_singleline(&mut name).labelled_by(label.id).changed() {
-            commands.push(Command::Edit(Edit::Rename(name)));
-        }
-        ui.end_row();
-
-        ui.label("Filler letters");
-        ui.horizontal(|ui| {
-            for (language, label) in [(Language::English, "English"), (Language::German, "German"), (Language::FromVocabulary, "From the words")] {
-                if ui.radio(project.language == language, label).clicked() && project.language != language {
-                    commands.push(Command::Edit(Edit::Language(language)));
-                }
+    egui::Grid::new("settings")
+        .num_columns(2)
+        .spacing([12.0, 8.0])
+        .show(ui, |ui| {
+            let label = ui.label("Title");
+            let mut name = project.name.clone();
+            if ui
+                .text_edit_singleline(&mut name)
+                .labelled_by(label.id)
+                .changed()
+            {
+                commands.push(Command::Edit(Edit::Rename(name)));
             }
-        });
-        ui.end_row();
+            ui.end_row();
 
-        ui.label("Umlauts");
-        ui.horizontal(|ui| {
-            for (mode, label) in [(UmlautMode::Keep, "Ä Ö Ü"), (UmlautMode::Expand, "AE OE UE")] {
-                if ui.radio(project.umlauts == mode, label).clicked() && project.umlauts != mode {
-                    commands.push(Command::Edit(Edit::Umlauts(mode)));
-                }
-            }
-        });
-        ui.end_row();
-
-        ui.label("Directions");
-        let mut directions = DirectionSet::parse_list(&settings.directions).unwrap_or(DirectionSet::ALL);
-        ui.vertical(|ui| {
-            ui.horizontal_wrapped(|ui| {
-                for d in Direction::ALL {
-                    let mut on = directions.contains(d);
-                    if ui.checkbox(&mut on, d.to_string()).changed() {
-                        directions = if on { directions.with(d) } else { directions.without(d) };
+            ui.label("Filler letters");
+            ui.horizontal(|ui| {
+                for (language, label) in [
+                    (Language::English, "English"),
+                    (Language::German, "German"),
+                    (Language::FromVocabulary, "From the words"),
+                ] {
+                    if ui.radio(project.language == language, label).clicked()
+                        && project.language != language
+                    {
+                        commands.push(Command::Edit(Edit::Language(language)));
                     }
                 }
             });
+            ui.end_row();
+
+            ui.label("Umlauts");
             ui.horizontal(|ui| {
-                if ui.small_button("All eight").clicked() {
-                    directions = DirectionSet::ALL;
-                }
-                if ui.small_button("Across and down").clicked() {
-                    directions = DirectionSet::parse_list("E,S").unwrap_or(DirectionSet::ALL);
+                for (mode, label) in [
+                    (UmlautMode::Keep, "Ä Ö Ü"),
+                    (UmlautMode::Expand, "AE OE UE"),
+                ] {
+                    if ui.radio(project.umlauts == mode, label).clicked() && project.umlauts != mode
+                    {
+                        commands.push(Command::Edit(Edit::Umlauts(mode)));
+                    }
                 }
             });
-        });
-        if !directions.is_empty() {
-            settings.directions = directions.to_list();
-        }
-        ui.end_row();
+            ui.end_row();
 
-        ui.label("Words");
-        ui.horizontal(|ui| {
-            let mut drawn = settings.pick.is_some();
-            ui.checkbox(&mut drawn, "Draw").on_hover_text("Draw this many words from the vocabularies that are not must-use");
-            let mut count = settings.pick.unwrap_or(20);
-            if drawn {
-                ui.add(egui::DragValue::new(&mut count).range(1..=500));
+            ui.label("Directions");
+            let mut directions =
+                DirectionSet::parse_list(&settings.directions).unwrap_or(DirectionSet::ALL);
+            ui.vertical(|ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for d in Direction::ALL {
+                        let mut on = directions.contains(d);
+                        if ui.checkbox(&mut on, d.to_string()).changed() {
+                            directions = if on {
+                                directions.with(d)
+                            } else {
+                                directions.without(d)
+                            };
+                        }
+                    }
+                });
+                ui.horizontal(|ui| {
+                    if ui.small_button("All eight").clicked() {
+                        directions = DirectionSet::ALL;
+                    }
+                    if ui.small_button("Across and down").clicked() {
+                        directions = DirectionSet::parse_list("E,S").unwrap_or(DirectionSet::ALL);
+                    }
+                });
+            });
+            let before =
+                DirectionSet::parse_list(&settings.directions).unwrap_or(DirectionSet::ALL);
+            if !directions.is_empty() && directions != before {
+                settings.directions = if directions == DirectionSet::ALL {
+                    "all".into()
+                } else {
+                    directions.to_list()
+                };
             }
-            settings.pick = drawn.then_some(count);
-        });
-        ui.end_row();
+            ui.end_row();
 
-        let label = ui.label("Solution word");
-        let mut solution = settings.solution.clone().unwrap_or_default();
-        if ui.add(egui::TextEdit::singleline(&mut solution).hint_text("none")).labelled_by(label.id).changed() {
-            settings.solution = Some(solution.trim().to_string()).filter(|s| !s.is_empty());
-        }
-        ui.end_row();
+            ui.label("Words");
+            ui.horizontal(|ui| {
+                let mut drawn = settings.pick.is_some();
+                let draw = ui.checkbox(&mut drawn, "Draw").on_hover_text(
+                    "Draw this many words from the vocabularies that are not must-use",
+                );
+                let mut count = settings.pick.unwrap_or(20);
+                if drawn {
+                    ui.add(egui::DragValue::new(&mut count).range(1..=500))
+                        .labelled_by(draw.id);
+                }
+                settings.pick = drawn.then_some(count);
+            });
+            ui.end_row();
 
-        let label = ui.label("Words per cell");
-        ui.add(egui::DragValue::new(&mut settings.max_words_per_cell).range(1..=4)).labelled_by(label.id);
-        ui.end_row();
-
-        let label = ui.label("Overlap per word");
-        ui.add(egui::Slider::new(&mut settings.max_overlap_fraction, 0.0..=1.0).fixed_decimals(2)).labelled_by(label.id);
-        ui.end_row();
-
-        let label = ui.label("Seed");
-        ui.horizontal(|ui| {
-            ui.add(egui::DragValue::new(&mut settings.seed)).labelled_by(label.id);
-            if ui.button("New seed").clicked() {
-                settings.seed = fresh_seed();
+            let label = ui.label("Solution word");
+            let mut solution = settings.solution.clone().unwrap_or_default();
+            if ui
+                .add(egui::TextEdit::singleline(&mut solution).hint_text("none"))
+                .labelled_by(label.id)
+                .changed()
+            {
+                settings.solution = Some(solution.trim().to_string()).filter(|s| !s.is_empty());
             }
+            ui.end_row();
+
+            let label = ui.label("Words per cell");
+            ui.add(egui::DragValue::new(&mut settings.max_words_per_cell).range(1..=4))
+                .labelled_by(label.id);
+            ui.end_row();
+
+            let label = ui.label("Overlap per word");
+            ui.add(
+                egui::Slider::new(&mut settings.max_overlap_fraction, 0.0..=1.0).fixed_decimals(2),
+            )
+            .labelled_by(label.id);
+            ui.end_row();
+
+            let label = ui.label("Seed");
+            ui.horizontal(|ui| {
+                ui.add(egui::DragValue::new(&mut settings.seed))
+                    .labelled_by(label.id);
+                if ui.button("New seed").clicked() {
+                    settings.seed = fresh_seed();
+                }
+            });
+            ui.end_row();
+
+            let label = ui.label("Time limit (s)");
+            ui.add(
+                egui::DragValue::new(&mut settings.time_limit_seconds)
+                    .range(0.1..=600.0)
+                    .speed(0.1),
+            )
+            .labelled_by(label.id);
+            ui.end_row();
+
+            let label = ui.label("Puzzles (batch)");
+            ui.add(egui::DragValue::new(&mut settings.count).range(1..=500))
+                .labelled_by(label.id);
+            ui.end_row();
         });
-        ui.end_row();
-
-        let label = ui.label("Time limit (s)");
-        ui.add(egui::DragValue::new(&mut settings.time_limit_seconds).range(0.1..=600.0).speed(0.1)).labelled_by(label.id);
-        ui.end_row();
-
-        let label = ui.label("Puzzles (batch)");
-        ui.add(egui::DragValue::new(&mut settings.count).range(1..=500)).labelled_by(label.id);
-        ui.end_row();
-    });
     if settings != project.generator {
         commands.push(Command::Edit(Edit::Settings(settings)));
     }

@@ -68,7 +68,10 @@ fn analyse(project: &Project, selected: usize) -> Analysis {
                 }
             };
             if v == selected {
-                let text: String = letters.as_ref().map(|l| l.iter().collect()).unwrap_or_default();
+                let text: String = letters
+                    .as_ref()
+                    .map(|l| l.iter().collect())
+                    .unwrap_or_default();
                 let len = text.chars().count();
                 if matches!(flag, Flag::Ok) {
                     if out.histogram.len() <= len {
@@ -90,13 +93,28 @@ fn analyse(project: &Project, selected: usize) -> Analysis {
 }
 
 /// Draws the editor; edits go to `commands`.
-pub fn show(ui: &mut egui::Ui, project: &Project, revision: u64, state: &mut VocabState, commands: &mut Vec<Command>) {
+pub fn show(
+    ui: &mut egui::Ui,
+    project: &Project,
+    revision: u64,
+    state: &mut VocabState,
+    commands: &mut Vec<Command>,
+) {
     let vocabularies = &project.vocabularies;
     ui.label(egui::RichText::new("Vocabularies, highest priority first").strong());
     for (i, vocabulary) in vocabularies.iter().enumerate() {
         ui.horizontal(|ui| {
-            let kind = if vocabulary.must_use { "must use" } else { "drawn from" };
-            let label = format!("{}. {}  ({} words, {kind})", i + 1, vocabulary.name, vocabulary.entries.len());
+            let kind = if vocabulary.must_use {
+                "must use"
+            } else {
+                "drawn from"
+            };
+            let label = format!(
+                "{}. {}  ({} words, {kind})",
+                i + 1,
+                vocabulary.name,
+                vocabulary.entries.len()
+            );
             if ui.selectable_label(state.selected == i, label).clicked() {
                 state.selected = i;
                 state.editing = None;
@@ -105,10 +123,17 @@ pub fn show(ui: &mut egui::Ui, project: &Project, revision: u64, state: &mut Voc
     }
     ui.horizontal(|ui| {
         let label = ui.label("New:");
-        ui.add(egui::TextEdit::singleline(&mut state.new_vocabulary).hint_text("vocabulary name").desired_width(160.0))
-            .labelled_by(label.id);
+        ui.add(
+            egui::TextEdit::singleline(&mut state.new_vocabulary)
+                .hint_text("vocabulary name")
+                .desired_width(160.0),
+        )
+        .labelled_by(label.id);
         let name = state.new_vocabulary.trim().to_string();
-        if ui.add_enabled(!name.is_empty(), egui::Button::new("Add vocabulary")).clicked() {
+        if ui
+            .add_enabled(!name.is_empty(), egui::Button::new("Add vocabulary"))
+            .clicked()
+        {
             commands.push(Command::Edit(Edit::AddVocabulary(name)));
             state.selected = vocabularies.len();
             state.new_vocabulary.clear();
@@ -131,23 +156,43 @@ pub fn show(ui: &mut egui::Ui, project: &Project, revision: u64, state: &mut Voc
     entry_list(ui, vocabulary, v, revision, state, commands);
 }
 
-fn vocabulary_header(ui: &mut egui::Ui, vocabulary: &Vocabulary, v: usize, commands: &mut Vec<Command>) {
+fn vocabulary_header(
+    ui: &mut egui::Ui,
+    vocabulary: &Vocabulary,
+    v: usize,
+    commands: &mut Vec<Command>,
+) {
     ui.horizontal(|ui| {
         let label = ui.label("Name:");
         let mut name = vocabulary.name.clone();
-        if ui.add(egui::TextEdit::singleline(&mut name).desired_width(150.0)).labelled_by(label.id).changed() {
+        if ui
+            .add(egui::TextEdit::singleline(&mut name).desired_width(150.0))
+            .labelled_by(label.id)
+            .changed()
+        {
             commands.push(Command::Edit(Edit::RenameVocabulary(v, name)));
         }
         let mut must = vocabulary.must_use;
-        if ui.checkbox(&mut must, "Must use all").on_hover_text("Every word must be placed; otherwise words are drawn from it").changed() {
+        if ui
+            .checkbox(&mut must, "Must use all")
+            .on_hover_text("Every word must be placed; otherwise words are drawn from it")
+            .changed()
+        {
             commands.push(Command::Edit(Edit::MustUse(v, must)));
         }
     });
     ui.horizontal(|ui| {
-        if ui.add_enabled(v > 0, egui::Button::new("↑ Higher priority")).clicked() {
+        if ui
+            .add_enabled(v > 0, egui::Button::new("Move up"))
+            .clicked()
+        {
             commands.push(Command::Edit(Edit::RaiseVocabulary(v)));
         }
-        if ui.button("Import…").on_hover_text("Add words from a text or CSV file").clicked() {
+        if ui
+            .button("Import…")
+            .on_hover_text("Add words from a text or CSV file")
+            .clicked()
+        {
             commands.push(Command::Import(v));
         }
         if ui.button("Remove vocabulary").clicked() {
@@ -160,17 +205,24 @@ fn statistics(ui: &mut egui::Ui, vocabulary: &Vocabulary, analysis: &Analysis) {
     ui.horizontal(|ui| {
         ui.label(format!("{} entries", vocabulary.entries.len()));
         if analysis.invalid > 0 {
-            ui.colored_label(ui.visuals().error_fg_color, format!("{} invalid", analysis.invalid));
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!("{} invalid", analysis.invalid),
+            );
         }
         if analysis.duplicates > 0 {
-            ui.colored_label(ui.visuals().warn_fg_color, format!("{} duplicates", analysis.duplicates));
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!("{} duplicates", analysis.duplicates),
+            );
         }
     });
     let histogram = &analysis.histogram;
     let Some(&most) = histogram.iter().max().filter(|m| **m > 0) else {
         return;
     };
-    let (rect, response) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 56.0), egui::Sense::hover());
+    let (rect, response) =
+        ui.allocate_exact_size(egui::vec2(ui.available_width(), 56.0), egui::Sense::hover());
     let painter = ui.painter_at(rect);
     let bars = histogram.len().max(2);
     let width = rect.width() / bars as f32;
@@ -180,24 +232,58 @@ fn statistics(ui: &mut egui::Ui, vocabulary: &Vocabulary, analysis: &Analysis) {
         }
         let height = (rect.height() - 12.0) * count as f32 / most as f32;
         let x = rect.left() + len as f32 * width;
-        let bar = egui::Rect::from_min_max(egui::pos2(x + 1.0, rect.bottom() - 12.0 - height), egui::pos2(x + width - 1.0, rect.bottom() - 12.0));
+        let bar = egui::Rect::from_min_max(
+            egui::pos2(x + 1.0, rect.bottom() - 12.0 - height),
+            egui::pos2(x + width - 1.0, rect.bottom() - 12.0),
+        );
         painter.rect_filled(bar, 1.0, ui.visuals().selection.bg_fill);
-        painter.text(egui::pos2(x + width / 2.0, rect.bottom()), egui::Align2::CENTER_BOTTOM, len.to_string(), egui::FontId::proportional(9.0), ui.visuals().weak_text_color());
+        painter.text(
+            egui::pos2(x + width / 2.0, rect.bottom()),
+            egui::Align2::CENTER_BOTTOM,
+            len.to_string(),
+            egui::FontId::proportional(9.0),
+            ui.visuals().weak_text_color(),
+        );
     }
     response.on_hover_text("Words by number of grid letters");
 }
 
-fn entry_forms(ui: &mut egui::Ui, vocabulary: &Vocabulary, v: usize, state: &mut VocabState, commands: &mut Vec<Command>) {
+fn entry_forms(
+    ui: &mut egui::Ui,
+    vocabulary: &Vocabulary,
+    v: usize,
+    state: &mut VocabState,
+    commands: &mut Vec<Command>,
+) {
     ui.horizontal(|ui| {
         let label = ui.label("Word:");
-        let word = ui.add(egui::TextEdit::singleline(&mut state.new_word).hint_text("new word").desired_width(120.0)).labelled_by(label.id);
+        let word = ui
+            .add(
+                egui::TextEdit::singleline(&mut state.new_word)
+                    .hint_text("new word")
+                    .desired_width(120.0),
+            )
+            .labelled_by(label.id);
         let label = ui.label("Clue:");
-        ui.add(egui::TextEdit::singleline(&mut state.new_clue).hint_text("optional").desired_width(110.0)).labelled_by(label.id);
+        ui.add(
+            egui::TextEdit::singleline(&mut state.new_clue)
+                .hint_text("optional")
+                .desired_width(110.0),
+        )
+        .labelled_by(label.id);
         let enter = word.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         let word = state.new_word.trim().to_string();
-        if (ui.add_enabled(!word.is_empty(), egui::Button::new("Add")).clicked() || enter) && !word.is_empty() {
+        if (ui
+            .add_enabled(!word.is_empty(), egui::Button::new("Add"))
+            .clicked()
+            || enter)
+            && !word.is_empty()
+        {
             let clue = Some(state.new_clue.trim().to_string()).filter(|c| !c.is_empty());
-            commands.push(Command::Edit(Edit::AddEntries(v, vec![Entry { word, clue }])));
+            commands.push(Command::Edit(Edit::AddEntries(
+                v,
+                vec![Entry { word, clue }],
+            )));
             state.new_word.clear();
             state.new_clue.clear();
         }
@@ -208,12 +294,17 @@ fn entry_forms(ui: &mut egui::Ui, vocabulary: &Vocabulary, v: usize, state: &mut
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.horizontal(|ui| {
                 let label = ui.label(format!("Entry {}:", index + 1));
-                ui.add(egui::TextEdit::singleline(word).desired_width(120.0)).labelled_by(label.id);
+                ui.add(egui::TextEdit::singleline(word).desired_width(120.0))
+                    .labelled_by(label.id);
                 let label = ui.label("Clue:");
-                ui.add(egui::TextEdit::singleline(clue).desired_width(110.0)).labelled_by(label.id);
+                ui.add(egui::TextEdit::singleline(clue).desired_width(110.0))
+                    .labelled_by(label.id);
             });
             ui.horizontal(|ui| {
-                if ui.add_enabled(!word.trim().is_empty(), egui::Button::new("Save entry")).clicked() {
+                if ui
+                    .add_enabled(!word.trim().is_empty(), egui::Button::new("Save entry"))
+                    .clicked()
+                {
                     let entry = Entry {
                         word: word.trim().to_string(),
                         clue: Some(clue.trim().to_string()).filter(|c| !c.is_empty()),
@@ -236,10 +327,22 @@ fn entry_forms(ui: &mut egui::Ui, vocabulary: &Vocabulary, v: usize, state: &mut
     }
 }
 
-fn entry_list(ui: &mut egui::Ui, vocabulary: &Vocabulary, v: usize, revision: u64, state: &mut VocabState, commands: &mut Vec<Command>) {
+fn entry_list(
+    ui: &mut egui::Ui,
+    vocabulary: &Vocabulary,
+    v: usize,
+    revision: u64,
+    state: &mut VocabState,
+    commands: &mut Vec<Command>,
+) {
     ui.horizontal(|ui| {
         let label = ui.label("Filter:");
-        ui.add(egui::TextEdit::singleline(&mut state.filter).hint_text("part of a word or clue").desired_width(200.0)).labelled_by(label.id);
+        ui.add(
+            egui::TextEdit::singleline(&mut state.filter)
+                .hint_text("part of a word or clue")
+                .desired_width(200.0),
+        )
+        .labelled_by(label.id);
         if !state.filter.is_empty() && ui.button("Clear").clicked() {
             state.filter.clear();
         }
@@ -257,8 +360,14 @@ fn entry_list(ui: &mut egui::Ui, vocabulary: &Vocabulary, v: usize, revision: u6
                 .enumerate()
                 .filter(|(i, e)| {
                     e.word.to_lowercase().contains(needle.as_str())
-                        || e.clue.as_ref().is_some_and(|c| c.to_lowercase().contains(needle.as_str()))
-                        || state.analysis.letters.get(*i).is_some_and(|l| l.contains(&upper))
+                        || e.clue
+                            .as_ref()
+                            .is_some_and(|c| c.to_lowercase().contains(needle.as_str()))
+                        || state
+                            .analysis
+                            .letters
+                            .get(*i)
+                            .is_some_and(|l| l.contains(&upper))
                 })
                 .map(|(i, _)| i)
                 .collect()
@@ -267,44 +376,77 @@ fn entry_list(ui: &mut egui::Ui, vocabulary: &Vocabulary, v: usize, revision: u6
     }
     let rows = &state.filtered.as_ref().expect("just filled").1;
     if rows.len() != vocabulary.entries.len() {
-        ui.weak(format!("{} of {} entries match", rows.len(), vocabulary.entries.len()));
+        ui.weak(format!(
+            "{} of {} entries match",
+            rows.len(),
+            vocabulary.entries.len()
+        ));
     }
     let analysis = &state.analysis;
     let mut edit = None;
-    egui::ScrollArea::vertical().id_salt("entries").auto_shrink([false, false]).show_rows(ui, ROW, rows.len(), |ui, range| {
-        for &i in &rows[range] {
-            let entry = &vocabulary.entries[i];
-            ui.horizontal(|ui| {
-                ui.set_height(ROW);
-                let flag = analysis.flags.get(i).cloned().unwrap_or(Flag::Ok);
-                let (mark, tip) = match &flag {
-                    Flag::Ok => ("  ", String::new()),
-                    Flag::Invalid(why) => ("⚠", format!("Invalid: {why}; it is never placed")),
-                    Flag::Duplicate(pv, pe) => ("≡", format!("Same letters as entry {} of vocabulary {}", pe + 1, pv + 1)),
-                };
-                let colour = match flag {
-                    Flag::Ok => ui.visuals().text_color(),
-                    Flag::Invalid(_) => ui.visuals().error_fg_color,
-                    Flag::Duplicate(..) => ui.visuals().warn_fg_color,
-                };
-                let marker = ui.colored_label(colour, mark);
-                if !tip.is_empty() {
-                    marker.on_hover_text(tip);
-                }
-                let word = ui.add(egui::Button::new(&entry.word).frame(false).min_size(egui::vec2(120.0, 0.0)));
-                if word.clicked() {
-                    edit = Some(i);
-                }
-                ui.weak(analysis.letters.get(i).map_or("", String::as_str));
-                if let Some(clue) = &entry.clue {
-                    ui.label(egui::RichText::new(clue).italics());
-                }
-            });
-        }
-    });
+    egui::ScrollArea::vertical()
+        .id_salt("entries")
+        .auto_shrink([false, false])
+        .show_rows(ui, ROW, rows.len(), |ui, range| {
+            for &i in &rows[range] {
+                let entry = &vocabulary.entries[i];
+                ui.horizontal(|ui| {
+                    ui.set_height(ROW);
+                    let flag = analysis.flags.get(i).cloned().unwrap_or(Flag::Ok);
+                    let (mark, tip) = match &flag {
+                        Flag::Ok => ("  ", String::new()),
+                        Flag::Invalid(why) => ("⚠", format!("Invalid: {why}; it is never placed")),
+                        Flag::Duplicate(pv, pe) => (
+                            "≡",
+                            format!("Same letters as entry {} of vocabulary {}", pe + 1, pv + 1),
+                        ),
+                    };
+                    let colour = match flag {
+                        Flag::Ok => ui.visuals().text_color(),
+                        Flag::Invalid(_) => ui.visuals().error_fg_color,
+                        Flag::Duplicate(..) => ui.visuals().warn_fg_color,
+                    };
+                    let marker = ui.colored_label(colour, mark);
+                    if !tip.is_empty() {
+                        marker.on_hover_text(tip);
+                    }
+                    let word = ui
+                        .allocate_ui(egui::vec2(130.0, ROW), |ui| {
+                            ui.add(
+                                egui::Label::new(&entry.word)
+                                    .sense(egui::Sense::click())
+                                    .truncate(),
+                            )
+                        })
+                        .inner
+                        .on_hover_text("Click to edit");
+                    if word.clicked() {
+                        edit = Some(i);
+                    }
+                    ui.allocate_ui(egui::vec2(130.0, ROW), |ui| {
+                        ui.add(
+                            egui::Label::new(
+                                egui::RichText::new(
+                                    analysis.letters.get(i).map_or("", String::as_str),
+                                )
+                                .weak(),
+                            )
+                            .truncate(),
+                        );
+                    });
+                    if let Some(clue) = &entry.clue {
+                        ui.label(egui::RichText::new(clue).italics());
+                    }
+                });
+            }
+        });
     if let Some(i) = edit {
         let entry = &vocabulary.entries[i];
-        state.editing = Some((i, entry.word.clone(), entry.clue.clone().unwrap_or_default()));
+        state.editing = Some((
+            i,
+            entry.word.clone(),
+            entry.clue.clone().unwrap_or_default(),
+        ));
     }
     let _ = commands;
 }

@@ -81,7 +81,9 @@ impl Worker {
         match self.receiver.try_recv() {
             Ok(outcome) => Some(outcome),
             Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => Some(Err("the generator thread stopped unexpectedly".into())),
+            Err(TryRecvError::Disconnected) => {
+                Some(Err("the generator thread stopped unexpectedly".into()))
+            }
         }
     }
 }

@@ -2,8 +2,8 @@
 //! subset, CMYK (text 100 % K) or greyscale, TrimBox and BleedBox set, and
 //! the same bytes for the same pages (no timestamps, IDs from the content).
 
-use crate::layout::template::ColourMode;
 use crate::layout::items::capsule_path;
+use crate::layout::template::ColourMode;
 use crate::layout::{Document, Face, Ink, Item, Page, Point, Stroke};
 use lopdf::Object;
 use printpdf::{

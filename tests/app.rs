@@ -1,0 +1,279 @@
+//! The desktop app driven headless with egui_kittest, through its real
+//! widgets: edit a vocabulary, undo and redo, paint a mask cell, generate
+//! and wait, toggle the key, cancel a long run, save and reopen, and the
+//! prompt before unsaved work is lost.
+
+use eframe::egui::{self, Role};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use gridpress::gui::{App, Storage, Tab};
+use gridpress::project::{Project, Rect};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gridpress-app-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn harness(app: App) -> Harness<'static, App> {
+    Harness::builder()
+        .with_size([1280.0, 860.0])
+        .with_max_steps(40)
+        .build_ui_state(|ui, app: &mut App| app.show(ui), app)
+}
+
+fn sample_app() -> Harness<'static, App> {
+    harness(App::with_project(Project::sample(), None, Storage::none()))
+}
+
+/// Steps frames until `done` holds (the worker thread runs meanwhile).
+fn wait_until(h: &mut Harness<'static, App>, limit: Duration, done: impl Fn(&App) -> bool) {
+    let start = Instant::now();
+    while !done(h.state()) {
+        assert!(
+            start.elapsed() < limit,
+            "gave up waiting after {limit:?}: {:?}",
+            h.state().status()
+        );
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    h.step();
+}
+
+/// Focuses the text field labelled `label` and types `text` into it.
+fn type_into(h: &mut Harness<'static, App>, label: &str, text: &str) {
+    h.get_by_role_and_label(Role::TextInput, label).focus();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, label)
+        .type_text(text);
+    h.run();
+}
+
+#[test]
+fn add_a_word_then_undo_and_redo() {
+    let mut h = sample_app();
+    h.run();
+    let before = h.state().project().vocabularies[0].entries.len();
+    type_into(&mut h, "Word:", "Seahorse");
+    h.get_by_label("Add").click();
+    h.run();
+    let entries = &h.state().project().vocabularies[0].entries;
+    assert_eq!(entries.len(), before + 1);
+    assert_eq!(entries.last().unwrap().word, "Seahorse");
+    assert!(h.state().is_dirty());
+    h.get_by_label("Edit").click();
+    h.run();
+    h.get_by_label("Undo").click();
+    h.run();
+    assert_eq!(h.state().project().vocabularies[0].entries.len(), before);
+    assert!(
+        !h.state().is_dirty(),
+        "undo back to the opened state is clean"
+    );
+    h.get_by_label("Edit").click();
+    h.run();
+    h.get_by_label("Redo").click();
+    h.run();
+    assert_eq!(
+        h.state().project().vocabularies[0].entries.len(),
+        before + 1
+    );
+}
+
+#[test]
+fn filter_narrows_the_list_and_flags_stay_visible() {
+    let mut h = sample_app();
+    h.run();
+    type_into(&mut h, "Filter:", "fish");
+    // Clownfish, Cuttlefish, Jellyfish, Starfish, Swordfish… but not Crab.
+    assert!(h.query_by_label("Clownfish").is_some());
+    assert!(h.query_by_label("Crab").is_none());
+    assert!(h.query_by_label_contains("entries match").is_some());
+}
+
+#[test]
+fn paint_a_cell_out_of_the_mask() {
+    let mut h = sample_app();
+    h.state_mut().tab = Tab::Grid;
+    h.run();
+    h.get_by_label("Paint out").click();
+    h.run();
+    let grid = h.get_by_label("Grid cells").rect();
+    let cell = grid.width() / 15.0;
+    let at = grid.min + egui::vec2(cell * 2.5, cell * 0.5);
+    h.hover_at(at);
+    h.event(egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.step();
+    h.event(egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run();
+    let rows = h
+        .state()
+        .project()
+        .grid
+        .cells
+        .clone()
+        .expect("painted cells");
+    assert_eq!(&rows[0][..4], "..#.");
+    assert!(rows[1..].iter().all(|r| !r.contains('#')));
+}
+
+#[test]
+fn generate_wait_and_toggle_the_key() {
+    let mut h = sample_app();
+    h.run();
+    h.get_by_label("Generate").click();
+    h.step();
+    assert!(h.state().is_generating());
+    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
+    let puzzles = h.state().puzzles();
+    assert_eq!(puzzles.len(), 1);
+    assert_eq!(puzzles[0].words.len(), 22);
+    assert!(
+        h.state().status().text.starts_with("Generated"),
+        "{:?}",
+        h.state().status()
+    );
+    // The placed words are listed; clicking one highlights it.
+    let first = {
+        let mut words: Vec<String> = puzzles[0].words.iter().map(|w| w.display.clone()).collect();
+        words.sort_by_key(|w| w.to_lowercase());
+        words[0].clone()
+    };
+    h.get_by_label_contains(&format!("{first}  ·")).click();
+    h.run();
+    assert!(!h.state().show_key);
+    h.get_by_label("Show answer key").click();
+    h.run();
+    assert!(h.state().show_key);
+    // Generating never edits the project.
+    assert!(!h.state().is_dirty());
+}
+
+#[test]
+fn cancel_a_long_run() {
+    let mut project = Project::sample();
+    // Too many words for a small heart with an ad area: the search runs
+    // to its (long) time limit unless cancelled.
+    project.grid.shape = "heart".into();
+    project.grid.restricted.push(Rect {
+        col: 5,
+        row: 9,
+        width: 5,
+        height: 2,
+    });
+    project.generator.pick = Some(40);
+    project.generator.time_limit_seconds = 120.0;
+    let mut h = harness(App::with_project(project, None, Storage::none()));
+    h.run();
+    h.get_by_label("Generate").click();
+    h.step();
+    assert!(h.state().is_generating());
+    let start = Instant::now();
+    for _ in 0..5 {
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    h.get_by_label("Cancel").click();
+    wait_until(&mut h, Duration::from_secs(20), |app| !app.is_generating());
+    assert!(start.elapsed() < Duration::from_secs(20));
+    // The best result so far comes back, saying what was left out.
+    let status = h.state().status();
+    assert!(
+        status.text.contains("Generated") || status.text.contains("No puzzle"),
+        "{status:?}"
+    );
+}
+
+#[test]
+fn save_and_reopen_with_nothing_lost() {
+    let dir = temp_dir("save");
+    let storage = Storage::at(&dir.join("config"));
+    let mut app = App::with_project(Project::sample(), None, storage.clone());
+    app.apply(gridpress::gui::Edit::Rename("Saved puzzle".into()));
+    app.apply(gridpress::gui::Edit::Letter(
+        gridpress::model::Pos::new(2, 3),
+        "Q".into(),
+    ));
+    let path = dir.join("saved.ron");
+    assert!(app.save_to(&path));
+    assert!(!app.is_dirty());
+    let saved = app.project().clone();
+    // The next start opens the last project.
+    let reopened = App::start(storage);
+    assert_eq!(reopened.path(), Some(path.as_path()));
+    assert_eq!(reopened.project(), &saved);
+}
+
+#[test]
+fn unsaved_changes_are_not_lost_silently() {
+    let mut h = sample_app();
+    h.run();
+    h.state_mut()
+        .apply(gridpress::gui::Edit::Rename("Changed".into()));
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("New project").click();
+    h.run();
+    assert!(h.query_by_label("Discard changes").is_some(), "no prompt");
+    assert_eq!(h.state().project().name, "Changed");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(h.state().project().name, "Changed");
+    assert!(h.query_by_label("Discard changes").is_none());
+}
+
+#[test]
+fn a_failed_generation_leaves_the_project_as_it_was() {
+    let mut project = Project::sample();
+    project.vocabularies[0].must_use = true;
+    project.generator.pick = None;
+    project.grid.width = 4;
+    project.grid.height = 4;
+    let mut h = harness(App::with_project(project.clone(), None, Storage::none()));
+    h.run();
+    h.get_by_label("Generate").click();
+    h.step();
+    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
+    let status = h.state().status();
+    assert!(
+        status.text.starts_with("No puzzle") || status.text.starts_with("Cannot"),
+        "{status:?}"
+    );
+    assert!(
+        status.text.contains("\"Anchovy\"") && status.text.contains("longest line"),
+        "{status:?}"
+    );
+    assert_eq!(h.state().project(), &project);
+}
+
+#[test]
+fn every_editor_opens_with_labelled_widgets() {
+    // `run` checks that every widget has an accessible name.
+    let mut h = sample_app();
+    for tab in [Tab::Vocabulary, Tab::Blacklists, Tab::Grid, Tab::Generator] {
+        h.state_mut().tab = tab;
+        h.run();
+    }
+    h.get_by_label("Generator").click();
+    h.run();
+    h.get_by_label("Across and down").click();
+    h.run();
+    assert_eq!(h.state().project().generator.directions, "E,S");
+    // A direction set from the panel is one undo step away from the original.
+    h.state_mut().undo();
+    assert_eq!(h.state().project().generator.directions, "all");
+}
