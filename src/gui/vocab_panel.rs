@@ -10,6 +10,9 @@ use crate::model::{Entry, UmlautMode, Vocabulary};
 use crate::project::Project;
 use eframe::egui;
 use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, channel};
 
 /// Row height of the entry list.
 const ROW: f32 = 20.0;
@@ -28,6 +31,8 @@ enum Flag {
 struct Analysis {
     key: Option<(u64, usize)>,
     letters: Vec<String>,
+    /// Word, grid letters and clue in lower case, for the filter.
+    search: Vec<String>,
     flags: Vec<Flag>,
     histogram: Vec<usize>,
     invalid: usize,
@@ -44,15 +49,90 @@ pub struct VocabState {
     editing: Option<(usize, String, String)>,
     new_vocabulary: String,
     analysis: Analysis,
-    filtered: Option<((u64, usize, String), Vec<usize>)>,
+    job: Option<Job>,
+    filtered: Option<(FilterKey, Vec<usize>)>,
 }
 
-fn analyse(project: &Project, selected: usize) -> Analysis {
-    let mode: UmlautMode = project.umlauts;
+/// What a filtered row list depends on: revision, vocabulary, filter text,
+/// whether the entry check was current.
+type FilterKey = (u64, usize, String, bool);
+
+/// An entry check running on a worker thread.
+struct Job {
+    key: (u64, usize),
+    receiver: Receiver<Analysis>,
+    /// Set when a newer edit makes this check pointless.
+    stale: Arc<AtomicBool>,
+}
+
+/// Vocabularies up to this many entries are checked inside the frame;
+/// larger ones on a worker thread, so editing a 70,000-word list stays smooth.
+const CHECK_IN_FRAME: usize = 5_000;
+
+/// Brings the analysis of vocabulary `v` up to date, or starts doing so.
+fn refresh(
+    ctx: &egui::Context,
+    project: &Project,
+    revision: u64,
+    v: usize,
+    state: &mut VocabState,
+) {
+    let key = (revision, v);
+    if let Some(job) = &state.job
+        && let Ok(mut analysis) = job.receiver.try_recv()
+    {
+        analysis.key = Some(job.key);
+        state.analysis = analysis;
+        state.job = None;
+    }
+    let wanted = state.analysis.key != Some(key) && state.job.as_ref().map(|j| j.key) != Some(key);
+    if !wanted {
+        return;
+    }
+    if let Some(old) = state.job.take() {
+        old.stale.store(true, Ordering::Relaxed);
+    }
+    let vocabularies = project.vocabularies[..=v].to_vec();
+    let mode = project.umlauts;
+    let total: usize = vocabularies.iter().map(|x| x.entries.len()).sum();
+    let stale = Arc::new(AtomicBool::new(false));
+    if total <= CHECK_IN_FRAME {
+        state.analysis = analyse(&vocabularies, mode, &stale);
+        state.analysis.key = Some(key);
+        return;
+    }
+    let (sender, receiver) = channel();
+    let ctx = ctx.clone();
+    let flag = stale.clone();
+    let spawned = std::thread::Builder::new()
+        .name("gridpress-vocabulary".into())
+        .spawn(move || {
+            let analysis = analyse(&vocabularies, mode, &flag);
+            if !flag.load(Ordering::Relaxed) {
+                let _ = sender.send(analysis);
+                ctx.request_repaint();
+            }
+        });
+    if spawned.is_ok() {
+        state.job = Some(Job {
+            key,
+            receiver,
+            stale,
+        });
+    }
+}
+
+/// Checks the last of `vocabularies` against itself and those before it.
+/// Stops early (with a partial result nobody reads) once `stale` is set.
+fn analyse(vocabularies: &[Vocabulary], mode: UmlautMode, stale: &AtomicBool) -> Analysis {
+    let selected = vocabularies.len().saturating_sub(1);
     let mut seen: HashMap<String, (usize, usize)> = HashMap::new();
     let mut out = Analysis::default();
-    for (v, vocabulary) in project.vocabularies.iter().enumerate().take(selected + 1) {
+    for (v, vocabulary) in vocabularies.iter().enumerate() {
         for (e, entry) in vocabulary.entries.iter().enumerate() {
+            if e % 4096 == 0 && stale.load(Ordering::Relaxed) {
+                return out;
+            }
             let letters = grid_letters(&entry.word, mode);
             let flag = match &letters {
                 Err(err) => Flag::Invalid(err.to_string()),
@@ -84,6 +164,9 @@ fn analyse(project: &Project, selected: usize) -> Analysis {
                     Flag::Duplicate(..) => out.duplicates += 1,
                     Flag::Ok => {}
                 }
+                let clue = entry.clue.as_deref().unwrap_or_default();
+                out.search
+                    .push(format!("{}\u{1}{}\u{1}{}", entry.word, text, clue).to_lowercase());
                 out.letters.push(text);
                 out.flags.push(flag);
             }
@@ -147,13 +230,27 @@ pub fn show(
     };
     let v = state.selected;
     vocabulary_header(ui, vocabulary, v, commands);
-    if state.analysis.key != Some((revision, v)) {
-        state.analysis = analyse(project, v);
-        state.analysis.key = Some((revision, v));
+    refresh(ui.ctx(), project, revision, v, state);
+    let fresh = state.analysis.key == Some((revision, v));
+    if fresh {
+        statistics(ui, vocabulary, &state.analysis);
+    } else {
+        ui.horizontal(|ui| {
+            ui.label(format!("{} entries", vocabulary.entries.len()));
+            ui.spinner();
+            ui.weak("checking entries…");
+        });
     }
-    statistics(ui, vocabulary, &state.analysis);
     entry_forms(ui, vocabulary, v, state, commands);
-    entry_list(ui, vocabulary, v, revision, state, commands);
+    entry_list(
+        ui,
+        vocabulary,
+        v,
+        project.umlauts,
+        revision,
+        state,
+        commands,
+    );
 }
 
 fn vocabulary_header(
@@ -327,10 +424,12 @@ fn entry_forms(
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn entry_list(
     ui: &mut egui::Ui,
     vocabulary: &Vocabulary,
     v: usize,
+    umlauts: UmlautMode,
     revision: u64,
     state: &mut VocabState,
     commands: &mut Vec<Command>,
@@ -347,29 +446,27 @@ fn entry_list(
             state.filter.clear();
         }
     });
-    let key = (revision, v, state.filter.to_lowercase());
+    let fresh = state.analysis.key == Some((revision, v));
+    let key = (revision, v, state.filter.to_lowercase(), fresh);
     if state.filtered.as_ref().is_none_or(|(k, _)| *k != key) {
         let needle = &key.2;
         let rows: Vec<usize> = if needle.is_empty() {
             (0..vocabulary.entries.len()).collect()
+        } else if fresh {
+            let search = &state.analysis.search;
+            (0..vocabulary.entries.len())
+                .filter(|i| search.get(*i).is_some_and(|s| s.contains(needle.as_str())))
+                .collect()
         } else {
-            let upper = needle.to_uppercase();
-            vocabulary
-                .entries
-                .iter()
-                .enumerate()
-                .filter(|(i, e)| {
-                    e.word.to_lowercase().contains(needle.as_str())
-                        || e.clue
-                            .as_ref()
-                            .is_some_and(|c| c.to_lowercase().contains(needle.as_str()))
-                        || state
-                            .analysis
-                            .letters
-                            .get(*i)
-                            .is_some_and(|l| l.contains(&upper))
-                })
-                .map(|(i, _)| i)
+            // While the entries are being checked: words and clues only.
+            let matches = |e: &Entry| {
+                e.word.to_lowercase().contains(needle.as_str())
+                    || e.clue
+                        .as_ref()
+                        .is_some_and(|c| c.to_lowercase().contains(needle.as_str()))
+            };
+            (0..vocabulary.entries.len())
+                .filter(|i| matches(&vocabulary.entries[*i]))
                 .collect()
         };
         state.filtered = Some((key, rows));
@@ -383,6 +480,7 @@ fn entry_list(
         ));
     }
     let analysis = &state.analysis;
+    let mode = umlauts;
     let mut edit = None;
     egui::ScrollArea::vertical()
         .id_salt("entries")
@@ -392,7 +490,11 @@ fn entry_list(
                 let entry = &vocabulary.entries[i];
                 ui.horizontal(|ui| {
                     ui.set_height(ROW);
-                    let flag = analysis.flags.get(i).cloned().unwrap_or(Flag::Ok);
+                    let flag = if fresh {
+                        analysis.flags.get(i).cloned().unwrap_or(Flag::Ok)
+                    } else {
+                        Flag::Ok
+                    };
                     let (mark, tip) = match &flag {
                         Flag::Ok => ("  ", String::new()),
                         Flag::Invalid(why) => ("⚠", format!("Invalid: {why}; it is never placed")),
@@ -426,9 +528,13 @@ fn entry_list(
                     ui.allocate_ui(egui::vec2(130.0, ROW), |ui| {
                         ui.add(
                             egui::Label::new(
-                                egui::RichText::new(
-                                    analysis.letters.get(i).map_or("", String::as_str),
-                                )
+                                egui::RichText::new(if fresh {
+                                    analysis.letters.get(i).cloned().unwrap_or_default()
+                                } else {
+                                    grid_letters(&entry.word, mode)
+                                        .map(|l| l.into_iter().collect())
+                                        .unwrap_or_default()
+                                })
                                 .weak(),
                             )
                             .truncate(),
