@@ -277,3 +277,50 @@ fn every_editor_opens_with_labelled_widgets() {
     h.state_mut().undo();
     assert_eq!(h.state().project().generator.directions, "all");
 }
+
+#[test]
+fn export_a_pdf_and_json_through_the_file_menu() {
+    let dir = temp_dir("export");
+    let mut h = sample_app();
+    h.run();
+    h.get_by_label("Generate").click();
+    h.step();
+    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
+    for (item, file) in [("Export PDF…", "sea.pdf"), ("Export JSON…", "sea.json")] {
+        h.get_by_label("File").click();
+        h.run();
+        h.get_by_label(item).click();
+        h.run();
+        let path = dir.join(file);
+        let field = h.get_by_role_and_label(Role::TextInput, "File:");
+        field.focus();
+        h.run();
+        // Replace the suggested name with ours.
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, "File:")
+            .type_text(&path.display().to_string());
+        h.run();
+        h.get_by_label("Write").click();
+        h.run();
+        assert!(
+            path.exists(),
+            "{item} wrote nothing: {:?}",
+            h.state().status()
+        );
+        assert!(
+            h.state().status().text.starts_with("Exported"),
+            "{:?}",
+            h.state().status()
+        );
+    }
+    let pdf = std::fs::read(dir.join("sea.pdf")).unwrap();
+    assert!(pdf.starts_with(b"%PDF-"));
+    let json = std::fs::read_to_string(dir.join("sea.json")).unwrap();
+    let back = gridpress::export::json::parse(&json, "sea.json").unwrap();
+    let shown = &h.state().puzzles()[0];
+    assert_eq!(
+        (&back[0].grid, &back[0].words, back[0].seed),
+        (&shown.grid, &shown.words, shown.seed)
+    );
+}

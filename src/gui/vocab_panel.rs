@@ -514,6 +514,7 @@ fn entry_list(
                     }
                     let word = ui
                         .allocate_ui(egui::vec2(130.0, ROW), |ui| {
+                            ui.set_min_width(130.0);
                             ui.add(
                                 egui::Label::new(&entry.word)
                                     .sense(egui::Sense::click())
@@ -526,6 +527,7 @@ fn entry_list(
                         edit = Some(i);
                     }
                     ui.allocate_ui(egui::vec2(130.0, ROW), |ui| {
+                        ui.set_min_width(130.0);
                         ui.add(
                             egui::Label::new(
                                 egui::RichText::new(if fresh {
