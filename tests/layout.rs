@@ -37,6 +37,7 @@ fn puzzle(shape: Shape, width: usize, height: usize, words: &[String], solution:
         cells: cells.iter().take(solution).copied().collect(),
     });
     Puzzle {
+        kind: Default::default(),
         mask,
         directions: DirectionSet::ALL,
         seed: 0,

@@ -3,7 +3,7 @@
 
 use crate::error::InputError;
 use crate::model::{
-    Direction, DirectionSet, Mask, PlacedWord, Pos, Puzzle, Report, Rules, Solution,
+    Direction, DirectionSet, Mask, PlacedWord, Pos, Puzzle, PuzzleKind, Report, Rules, Solution,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -67,7 +67,7 @@ fn to_json(p: &Puzzle) -> PuzzleJson {
     PuzzleJson {
         format: "gridpress-puzzle".into(),
         version: 1,
-        kind: "word_search".into(),
+        kind: p.kind.json_name().into(),
         width: p.width(),
         height: p.height(),
         seed: p.seed,
@@ -143,9 +143,11 @@ fn from_json(raw: PuzzleJson) -> Result<Puzzle, String> {
             raw.format, raw.version
         ));
     }
-    if raw.kind != "word_search" {
-        return Err(format!("kind {:?} cannot be checked yet", raw.kind));
-    }
+    let kind = match raw.kind.as_str() {
+        "word_search" => PuzzleKind::WordSearch,
+        "word_rectangle" => PuzzleKind::WordRectangle,
+        other => return Err(format!("kind {other:?} is unknown (word_search or word_rectangle)")),
+    };
     let mask = Mask::parse(&raw.mask.join("\n"), "mask").map_err(|e| e.message)?;
     if (mask.width(), mask.height()) != (raw.width, raw.height) {
         return Err(format!(
@@ -207,6 +209,7 @@ fn from_json(raw: PuzzleJson) -> Result<Puzzle, String> {
         })
         .unwrap_or_default();
     Ok(Puzzle {
+        kind,
         mask,
         directions,
         seed: raw.seed,

@@ -479,6 +479,7 @@ fn build(
     let ids = board.placements.iter().map(|p| p.word).collect();
     (
         Puzzle {
+            kind: crate::model::PuzzleKind::WordSearch,
             mask: mask.clone(),
             directions: spec.directions,
             seed,

@@ -12,6 +12,7 @@ mod driver;
 mod filler;
 mod patterns;
 mod pick;
+pub mod rectangle;
 mod pool;
 mod prepare;
 mod rng;

@@ -13,7 +13,7 @@ pub mod word;
 pub use blacklist::ExclusionGroup;
 pub use geometry::{Direction, DirectionSet, Pos};
 pub use mask::{CellKind, Mask};
-pub use puzzle::{PlacedWord, Puzzle, Report, Solution};
+pub use puzzle::{PlacedWord, Puzzle, PuzzleKind, Report, Solution};
 pub use shapes::Shape;
 pub use spec::{Language, PreassignedWord, PuzzleSpec, Rules, SpecVocabulary};
 pub use vocabulary::{Entry, Rejected, Vocabulary};

@@ -62,9 +62,31 @@ pub struct Report {
     pub notes: Vec<String>,
 }
 
-/// A finished word search.
+/// The type of a puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PuzzleKind {
+    /// Words hidden in a letter grid.
+    #[default]
+    WordSearch,
+    /// A block whose every row and column is a word (printed as a fill-in).
+    WordRectangle,
+}
+
+impl PuzzleKind {
+    /// The JSON name (`word_search`, `word_rectangle`).
+    pub fn json_name(self) -> &'static str {
+        match self {
+            PuzzleKind::WordSearch => "word_search",
+            PuzzleKind::WordRectangle => "word_rectangle",
+        }
+    }
+}
+
+/// A finished puzzle.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Puzzle {
+    /// Word search or word rectangle.
+    pub kind: PuzzleKind,
     /// Shape and restricted areas.
     pub mask: Mask,
     /// The enabled directions it was generated for.
