@@ -16,10 +16,13 @@ fn spec(width: usize, height: usize) -> PuzzleSpec {
         .expect("this bench needs Debian's wamerican (apt-get install wamerican)");
     let list: String = text
         .lines()
-        .filter(|w| (w.len() == width || w.len() == height) && w.chars().all(|c| c.is_ascii_lowercase()))
+        .filter(|w| {
+            (w.len() == width || w.len() == height) && w.chars().all(|c| c.is_ascii_lowercase())
+        })
         .map(|w| format!("{w}\n"))
         .collect();
-    let (vocabulary, _) = Vocabulary::parse_text("wamerican", list.as_bytes(), "wamerican").unwrap();
+    let (vocabulary, _) =
+        Vocabulary::parse_text("wamerican", list.as_bytes(), "wamerican").unwrap();
     let (words, _) = vocabulary.words(UmlautMode::Keep);
     let mut spec = PuzzleSpec::new(
         Mask::rectangle(width, height).unwrap(),
@@ -64,7 +67,11 @@ fn main() {
             times.push(start.elapsed());
             outcome = match result {
                 Ok(p) => {
-                    let rows: Vec<String> = p.grid.iter().map(|r| r.iter().flatten().collect()).collect();
+                    let rows: Vec<String> = p
+                        .grid
+                        .iter()
+                        .map(|r| r.iter().flatten().collect())
+                        .collect();
                     format!("e.g. {}", rows.join("/"))
                 }
                 Err(e) => e.to_string(),

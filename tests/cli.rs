@@ -356,3 +356,76 @@ fn solution_word_from_a_large_list() {
         assert_eq!(p["solution"]["cells"].as_array().unwrap().len(), 10);
     }
 }
+
+#[test]
+fn word_rectangles_generate_check_and_catch_a_broken_one() {
+    let five: String = common::american_text()
+        .lines()
+        .filter(|w| w.len() == 5)
+        .map(|w| format!("{w}\n"))
+        .collect();
+    let words = write("five.txt", five.as_bytes());
+    let out_path = temp("rectangle.json");
+    let out = out_path.to_str().unwrap();
+    for seed in ["1", "2", "3"] {
+        let o = gridpress(&[
+            "generate",
+            "--kind",
+            "word-rectangle",
+            "--words",
+            &words,
+            "--size",
+            "5x5",
+            "--seed",
+            seed,
+            "--json",
+            out,
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let json: Value = serde_json::from_str(&std::fs::read_to_string(out).unwrap()).unwrap();
+        assert_eq!(json["kind"], "word_rectangle");
+        assert_eq!(json["words"].as_array().unwrap().len(), 10);
+        let checked = gridpress(&["check", out]);
+        assert!(
+            checked.status.success(),
+            "{}",
+            String::from_utf8_lossy(&checked.stdout)
+        );
+    }
+    // Swap two letters of the last one: rows and columns no longer match the list.
+    let mut json: Value = serde_json::from_str(&std::fs::read_to_string(out).unwrap()).unwrap();
+    let a = json["grid"][0][0].clone();
+    json["grid"][0][0] = json["grid"][0][1].clone();
+    json["grid"][0][1] = a;
+    let broken = write("broken-rectangle.json", json.to_string().as_bytes());
+    let checked = gridpress(&["check", &broken]);
+    let stdout = String::from_utf8_lossy(&checked.stdout);
+    assert_eq!(checked.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("not listed"), "{stdout}");
+    // Too few words: a clear answer, not a hang.
+    let tiny = write("tiny.txt", b"cat\ndog\nemu\n");
+    fails_with(
+        &[
+            "generate",
+            "--kind",
+            "word-rectangle",
+            "--words",
+            &tiny,
+            "--size",
+            "3x3",
+        ],
+        &["no 3×3 rectangle exists"],
+    );
+    fails_with(
+        &[
+            "generate",
+            "--kind",
+            "crossword",
+            "--words",
+            &tiny,
+            "--size",
+            "3x3",
+        ],
+        &["crossword"],
+    );
+}

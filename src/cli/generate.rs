@@ -74,6 +74,9 @@ pub struct GenerateArgs {
     /// The puzzle title printed on the page (default: the project name).
     #[arg(long)]
     pub title: Option<String>,
+    /// Puzzle type: word-search (default) or word-rectangle.
+    #[arg(long)]
+    pub kind: Option<String>,
 }
 
 /// Generates the built-in sample project and prints it.
@@ -95,6 +98,16 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     let project = project_from(args)?;
+    match args.kind.as_deref() {
+        None | Some("word-search") => {}
+        Some("word-rectangle") => return rectangles(args, &project),
+        Some(other) => {
+            return Err(InputError::msg(format!(
+                "--kind {other:?}: use word-search or word-rectangle"
+            ))
+            .into());
+        }
+    }
     // Check the print settings before spending time on generating.
     let print = match &args.pdf {
         Some(path) => Some((path, print_settings(args, &project)?)),
@@ -153,6 +166,71 @@ fn print_settings(
         }
     };
     Ok((template, placement))
+}
+
+/// `--kind word-rectangle`: rows and columns all words, a unique fill-in.
+fn rectangles(args: &GenerateArgs, project: &Project) -> anyhow::Result<()> {
+    if args.pdf.is_some() {
+        return Err(InputError::msg(
+            "--pdf: the fill-in page for word rectangles is not available yet; use --json",
+        )
+        .into());
+    }
+    let spec = project.to_spec()?;
+    let g = &project.generator;
+    let name = if args.project.is_none() {
+        "Word rectangle"
+    } else {
+        project.name.as_str()
+    };
+    let mut puzzles = Vec::new();
+    for i in 0..g.count.max(1) {
+        let options = Options {
+            seed: g.seed.wrapping_add(i as u64),
+            time_limit: Duration::from_secs_f64(g.time_limit_seconds),
+            cancel: None,
+        };
+        puzzles.push(crate::generate::rectangle::generate(&spec, &options)?);
+    }
+    match &args.json {
+        Some(path) => {
+            let text = if puzzles.len() == 1 {
+                json::to_string(&puzzles[0])
+            } else {
+                json::list_to_string(&puzzles)
+            };
+            write_atomic(path, text.as_bytes())
+                .with_context(|| format!("writing {}", path.display()))?;
+            eprintln!(
+                "wrote {} word rectangle(s) to {}",
+                puzzles.len(),
+                path.display()
+            );
+        }
+        None => {
+            for p in &puzzles {
+                println!("{name} (seed {})\n", p.seed);
+                print!("{}", p.to_text());
+                for (label, dir) in [
+                    ("Across", crate::model::Direction::E),
+                    ("Down", crate::model::Direction::S),
+                ] {
+                    let words: Vec<&str> = p
+                        .words
+                        .iter()
+                        .filter(|w| w.direction == dir)
+                        .map(|w| w.display.as_str())
+                        .collect();
+                    println!("{label}: {}", words.join(", "));
+                }
+                for note in &p.report.notes {
+                    println!("({note})");
+                }
+                println!();
+            }
+        }
+    }
+    Ok(())
 }
 
 fn make(project: &Project, banned_file: Option<&Path>) -> anyhow::Result<Vec<Puzzle>> {

@@ -146,7 +146,11 @@ fn from_json(raw: PuzzleJson) -> Result<Puzzle, String> {
     let kind = match raw.kind.as_str() {
         "word_search" => PuzzleKind::WordSearch,
         "word_rectangle" => PuzzleKind::WordRectangle,
-        other => return Err(format!("kind {other:?} is unknown (word_search or word_rectangle)")),
+        other => {
+            return Err(format!(
+                "kind {other:?} is unknown (word_search or word_rectangle)"
+            ));
+        }
     };
     let mask = Mask::parse(&raw.mask.join("\n"), "mask").map_err(|e| e.message)?;
     if (mask.width(), mask.height()) != (raw.width, raw.height) {

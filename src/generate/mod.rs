@@ -12,9 +12,9 @@ mod driver;
 mod filler;
 mod patterns;
 mod pick;
-pub mod rectangle;
 mod pool;
 mod prepare;
+pub mod rectangle;
 mod rng;
 mod search;
 

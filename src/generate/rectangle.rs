@@ -26,6 +26,10 @@ struct Trie {
     masks: Vec<u64>,
     first: Vec<u32>,
     word: Vec<u32>,
+    /// For each node, `reach[reach_at[node] + k]`: the letters that can
+    /// stand `k` places after the node's prefix in some word below it.
+    reach: Vec<u64>,
+    reach_at: Vec<u32>,
 }
 
 impl Trie {
@@ -37,9 +41,13 @@ impl Trie {
             masks: vec![0],
             first: vec![0],
             word: vec![NO_WORD],
+            reach: Vec::new(),
+            reach_at: Vec::new(),
         };
+        let mut depths = vec![0usize];
         let mut queue = VecDeque::from([(0usize, 0..words.len(), 0usize)]);
         while let Some((node, range, depth)) = queue.pop_front() {
+            depths[node] = depth;
             if range.is_empty() {
                 continue;
             }
@@ -51,16 +59,47 @@ impl Trie {
             let mut i = range.start;
             while i < range.end {
                 let letter = words[i].0[depth];
-                let j = (i..range.end).find(|&j| words[j].0[depth] != letter).unwrap_or(range.end);
+                let j = (i..range.end)
+                    .find(|&j| words[j].0[depth] != letter)
+                    .unwrap_or(range.end);
                 trie.masks[node] |= 1 << letter;
                 queue.push_back((trie.masks.len(), i..j, depth + 1));
                 trie.masks.push(0);
                 trie.first.push(0);
                 trie.word.push(NO_WORD);
+                depths.push(depth + 1);
                 i = j;
             }
         }
+        // Children have higher indices than their parent: fill bottom-up.
+        let nodes = trie.masks.len();
+        let mut at = 0u32;
+        for depth in &depths {
+            trie.reach_at.push(at);
+            at += (len - depth) as u32;
+        }
+        trie.reach = vec![0; at as usize];
+        for node in (0..nodes).rev() {
+            let span = len - depths[node];
+            if span == 0 {
+                continue;
+            }
+            let base = trie.reach_at[node] as usize;
+            trie.reach[base] = trie.masks[node];
+            let children = trie.masks[node].count_ones();
+            for child in trie.first[node]..trie.first[node] + children {
+                let child_base = trie.reach_at[child as usize] as usize;
+                for k in 1..span {
+                    trie.reach[base + k] |= trie.reach[child_base + k - 1];
+                }
+            }
+        }
         trie
+    }
+
+    /// Letters `k` places after `node`'s prefix in some word below it.
+    fn reach(&self, node: u32, k: usize) -> u64 {
+        self.reach[self.reach_at[node as usize] as usize + k]
     }
 
     fn child(&self, node: u32, letter: u8) -> u32 {
@@ -103,7 +142,14 @@ struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    fn new(width: usize, height: usize, rows: &'a Trie, cols: &'a Trie, shared: bool, ids: usize) -> Search<'a> {
+    fn new(
+        width: usize,
+        height: usize,
+        rows: &'a Trie,
+        cols: &'a Trie,
+        shared: bool,
+        ids: usize,
+    ) -> Search<'a> {
         Search {
             width,
             height,
@@ -127,14 +173,22 @@ impl<'a> Search<'a> {
     }
 
     fn used(&mut self, column: bool) -> &mut Vec<bool> {
-        if column && !self.shared { &mut self.used_cols } else { &mut self.used_rows }
+        if column && !self.shared {
+            &mut self.used_cols
+        } else {
+            &mut self.used_rows
+        }
     }
 
     /// Fills the rest of the block; `Err` when stopped or out of budget.
     fn run(&mut self, filled: usize) -> Result<(), Outcome> {
         if filled == self.width * self.height {
             self.found.push(self.grid.clone());
-            return if self.found.len() >= self.wanted { Err(Outcome::Found(self.grid.clone())) } else { Ok(()) };
+            return if self.found.len() >= self.wanted {
+                Err(Outcome::Found(self.grid.clone()))
+            } else {
+                Ok(())
+            };
         }
         self.nodes += 1;
         if self.nodes > self.budget {
@@ -143,6 +197,21 @@ impl<'a> Search<'a> {
         if self.nodes.is_multiple_of(1024) && self.limits.is_some_and(|l| l.check().is_some()) {
             return Err(Outcome::Stopped);
         }
+        // Look ahead: every empty cell must keep a letter that both its
+        // row's and its column's words can still put there.
+        for r in 0..self.height {
+            let row_done = self.row_len[r];
+            for c in row_done..self.width {
+                if r < self.col_len[c] {
+                    continue;
+                }
+                let across = self.rows.reach(self.row_node[r], c - row_done);
+                let down = self.cols.reach(self.col_node[c], r - self.col_len[c]);
+                if across & down == 0 {
+                    return Ok(());
+                }
+            }
+        }
         // The frontier cell with the fewest possible letters.
         let mut best: Option<(u32, usize, usize, u64)> = None;
         for r in 0..self.height {
@@ -150,7 +219,8 @@ impl<'a> Search<'a> {
             if c == self.width || self.col_len[c] != r {
                 continue;
             }
-            let mask = self.rows.masks[self.row_node[r] as usize] & self.cols.masks[self.col_node[c] as usize];
+            let mask = self.rows.masks[self.row_node[r] as usize]
+                & self.cols.masks[self.col_node[c] as usize];
             let count = mask.count_ones();
             if best.is_none_or(|b| count < b.0) {
                 best = Some((count, r, c, mask));
@@ -175,7 +245,9 @@ impl<'a> Search<'a> {
             let col_next = self.cols.child(col_before, letter);
             let row_word = (c + 1 == self.width).then(|| self.rows.word[row_next as usize]);
             let col_word = (r + 1 == self.height).then(|| self.cols.word[col_next as usize]);
-            if row_word.is_some_and(|w| self.used(false)[w as usize]) || col_word.is_some_and(|w| self.used(true)[w as usize]) {
+            if row_word.is_some_and(|w| self.used(false)[w as usize])
+                || col_word.is_some_and(|w| self.used(true)[w as usize])
+            {
                 continue;
             }
             if row_word.is_some() && row_word == col_word && self.shared {
@@ -223,7 +295,9 @@ struct Candidate {
 pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, GenerateError> {
     let (width, height) = (spec.mask.width(), spec.mask.height());
     if spec.mask.playable_count() != width * height {
-        return Err(GenerateError::Impossible("a word rectangle needs a full rectangle: no shape, no restricted cells".into()));
+        return Err(GenerateError::Impossible(
+            "a word rectangle needs a full rectangle: no shape, no restricted cells".into(),
+        ));
     }
     let mut alphabet: Vec<char> = Vec::new();
     let mut levels: Vec<Vec<Candidate>> = Vec::new();
@@ -231,7 +305,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
         let mut level = Vec::new();
         for word in &vocabulary.words {
             let len = word.letters.len();
-            if (len != width && len != height) || spec.banned.iter().any(|b| *b == word.letters) {
+            if (len != width && len != height) || spec.banned.contains(&word.letters) {
                 continue;
             }
             let mut codes = Vec::with_capacity(len);
@@ -244,7 +318,9 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
                     }
                 };
                 if code >= 64 {
-                    return Err(GenerateError::Impossible("the vocabularies use more than 64 different letters".into()));
+                    return Err(GenerateError::Impossible(
+                        "the vocabularies use more than 64 different letters".into(),
+                    ));
                 }
                 codes.push(code as u8);
             }
@@ -266,13 +342,30 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
     let mut report = Report::default();
     for (level, words) in levels.into_iter().enumerate() {
         pool.extend(words);
-        let rows: Vec<(Vec<u8>, u32)> = pool.iter().enumerate().filter(|(_, w)| w.codes.len() == width).map(|(i, w)| (w.codes.clone(), i as u32)).collect();
-        let cols: Vec<(Vec<u8>, u32)> = pool.iter().enumerate().filter(|(_, w)| w.codes.len() == height).map(|(i, w)| (w.codes.clone(), i as u32)).collect();
+        let rows: Vec<(Vec<u8>, u32)> = pool
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.codes.len() == width)
+            .map(|(i, w)| (w.codes.clone(), i as u32))
+            .collect();
+        let cols: Vec<(Vec<u8>, u32)> = pool
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.codes.len() == height)
+            .map(|(i, w)| (w.codes.clone(), i as u32))
+            .collect();
         let (row_count, col_count) = (rows.len(), cols.len());
         let (row_trie, col_trie) = (Trie::new(rows, width), Trie::new(cols, height));
         let mut budget = FIRST_BUDGET;
         loop {
-            let mut search = Search::new(width, height, &row_trie, &col_trie, width == height, pool.len());
+            let mut search = Search::new(
+                width,
+                height,
+                &row_trie,
+                &col_trie,
+                width == height,
+                pool.len(),
+            );
             search.budget = budget;
             search.limits = Some(&limits);
             search.rng = Some(&mut rng);
@@ -284,7 +377,17 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
             report.restarts += 1;
             match outcome {
                 Outcome::Found(grid) => {
-                    let puzzle = build(&grid, width, height, &alphabet, &pool, &row_trie, &col_trie, options.seed, &mut report);
+                    let puzzle = build(
+                        &grid,
+                        width,
+                        height,
+                        &alphabet,
+                        &pool,
+                        &row_trie,
+                        &col_trie,
+                        options.seed,
+                        &mut report,
+                    );
                     if unique(&puzzle, &alphabet) {
                         report.notes.push("the fill-in has exactly one solution (solved again from its own word list)".into());
                         report.notes.extend(proofs);
@@ -303,21 +406,37 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
                 Outcome::Stopped => {
                     return Err(match limits.check() {
                         Some(super::Stop::Cancelled) => GenerateError::Cancelled,
-                        _ => GenerateError::TimedOut(format!("no {width}×{height} rectangle with a unique fill-in found in the time limit (the search was not finished, so one may exist)")),
+                        _ => GenerateError::TimedOut(format!(
+                            "no {width}×{height} rectangle with a unique fill-in found in the time limit (the search was not finished, so one may exist)"
+                        )),
                     });
                 }
             }
             if limits.check().is_some() {
-                return Err(GenerateError::TimedOut(format!("no {width}×{height} rectangle with a unique fill-in found in the time limit")));
+                return Err(GenerateError::TimedOut(format!(
+                    "no {width}×{height} rectangle with a unique fill-in found in the time limit"
+                )));
             }
         }
     }
-    Err(GenerateError::NoSolution(proofs.pop().unwrap_or_else(|| format!("no words of {width} or {height} letters"))))
+    Err(GenerateError::NoSolution(proofs.pop().unwrap_or_else(
+        || format!("no words of {width} or {height} letters"),
+    )))
 }
 
 /// Builds the puzzle from a filled block.
 #[allow(clippy::too_many_arguments)]
-fn build(grid: &[u8], width: usize, height: usize, alphabet: &[char], pool: &[Candidate], rows: &Trie, cols: &Trie, seed: u64, report: &mut Report) -> Puzzle {
+fn build(
+    grid: &[u8],
+    width: usize,
+    height: usize,
+    alphabet: &[char],
+    pool: &[Candidate],
+    rows: &Trie,
+    cols: &Trie,
+    seed: u64,
+    report: &mut Report,
+) -> Puzzle {
     let letter = |r: usize, c: usize| alphabet[grid[r * width + c] as usize];
     let word_id = |trie: &Trie, codes: &mut dyn Iterator<Item = u8>| {
         let mut node = 0;
@@ -329,11 +448,21 @@ fn build(grid: &[u8], width: usize, height: usize, alphabet: &[char], pool: &[Ca
     let mut words = Vec::new();
     for r in 0..height {
         let id = word_id(rows, &mut (0..width).map(|c| grid[r * width + c]));
-        words.push(placed(&pool[id], (0..width).map(|c| letter(r, c)).collect(), Pos::new(r, 0), Direction::E));
+        words.push(placed(
+            &pool[id],
+            (0..width).map(|c| letter(r, c)).collect(),
+            Pos::new(r, 0),
+            Direction::E,
+        ));
     }
     for c in 0..width {
         let id = word_id(cols, &mut (0..height).map(|r| grid[r * width + c]));
-        words.push(placed(&pool[id], (0..height).map(|r| letter(r, c)).collect(), Pos::new(0, c), Direction::S));
+        words.push(placed(
+            &pool[id],
+            (0..height).map(|r| letter(r, c)).collect(),
+            Pos::new(0, c),
+            Direction::S,
+        ));
     }
     report.density = 1.0;
     Puzzle {
@@ -341,7 +470,9 @@ fn build(grid: &[u8], width: usize, height: usize, alphabet: &[char], pool: &[Ca
         mask: Mask::rectangle(width, height).expect("checked size"),
         directions: crate::model::DirectionSet::parse_list("E,S").expect("valid list"),
         seed,
-        grid: (0..height).map(|r| (0..width).map(|c| Some(letter(r, c))).collect()).collect(),
+        grid: (0..height)
+            .map(|r| (0..width).map(|c| Some(letter(r, c))).collect())
+            .collect(),
         words,
         solution: None,
         rules: Default::default(),
@@ -387,7 +518,10 @@ mod tests {
     use crate::model::{SpecVocabulary, UmlautMode, Word};
 
     fn spec(words: &[&str], width: usize, height: usize) -> PuzzleSpec {
-        let words = words.iter().map(|w| Word::new(w, None, UmlautMode::Keep).unwrap()).collect();
+        let words = words
+            .iter()
+            .map(|w| Word::new(w, None, UmlautMode::Keep).unwrap())
+            .collect();
         PuzzleSpec::new(
             Mask::rectangle(width, height).unwrap(),
             vec![SpecVocabulary {
@@ -403,8 +537,15 @@ mod tests {
         // Rows CAT/ORE/WED, columns COW/ARE/TED.
         let s = spec(&["cat", "ore", "wed", "cow", "are", "ted", "xyz"], 3, 3);
         let p = generate(&s, &Options::seeded(1)).unwrap();
-        let rows: Vec<String> = p.grid.iter().map(|r| r.iter().map(|c| c.unwrap()).collect()).collect();
-        assert!(rows == ["CAT", "ORE", "WED"] || rows == ["COW", "ARE", "TED"], "{rows:?}");
+        let rows: Vec<String> = p
+            .grid
+            .iter()
+            .map(|r| r.iter().map(|c| c.unwrap()).collect())
+            .collect();
+        assert!(
+            rows == ["CAT", "ORE", "WED"] || rows == ["COW", "ARE", "TED"],
+            "{rows:?}"
+        );
         assert_eq!(p.words.len(), 6);
         assert_eq!(p.kind, PuzzleKind::WordRectangle);
     }
@@ -413,7 +554,9 @@ mod tests {
     fn proves_that_none_exists() {
         let s = spec(&["cat", "dog", "emu"], 3, 3);
         match generate(&s, &Options::seeded(1)) {
-            Err(GenerateError::NoSolution(why)) => assert!(why.contains("no 3×3 rectangle exists"), "{why}"),
+            Err(GenerateError::NoSolution(why)) => {
+                assert!(why.contains("no 3×3 rectangle exists"), "{why}")
+            }
             other => panic!("{other:?}"),
         }
     }
@@ -422,6 +565,9 @@ mod tests {
     fn a_symmetric_square_uses_words_twice_and_is_refused() {
         // BIT/ICE/TEN read the same across and down: every word twice.
         let s = spec(&["bit", "ice", "ten"], 3, 3);
-        assert!(matches!(generate(&s, &Options::seeded(3)), Err(GenerateError::NoSolution(_))));
+        assert!(matches!(
+            generate(&s, &Options::seeded(3)),
+            Err(GenerateError::NoSolution(_))
+        ));
     }
 }

@@ -1,8 +1,10 @@
 //! The independent checker: every hard rule of a finished word search,
 //! re-derived from the letters and the word list alone. It shares no code
-//! with the generator's search.
+//! with the generator's search. Word rectangles: see [`rectangle`].
 
-use crate::model::{CellKind, Direction, Pos, Puzzle, PuzzleSpec};
+pub mod rectangle;
+
+use crate::model::{CellKind, Direction, Pos, Puzzle, PuzzleKind, PuzzleSpec};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
@@ -24,6 +26,9 @@ impl fmt::Display for Violation {
 /// Checks a puzzle; `banned` are words (grid letters) that must appear
 /// nowhere. An empty result means the puzzle is valid.
 pub fn verify(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
+    if puzzle.kind == PuzzleKind::WordRectangle {
+        return rectangle::verify(puzzle, banned);
+    }
     let mut out = Vec::new();
     let mut bad = |rule: u8, message: String| out.push(Violation { rule, message });
     let (w, h) = (puzzle.width(), puzzle.height());
