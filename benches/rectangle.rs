@@ -59,7 +59,7 @@ fn main() {
         let mut outcome = String::new();
         for seed in 1..=seeds {
             let options = Options {
-                time_limit: Duration::from_secs(if smoke { 10 } else { 300 }),
+                time_limit: Duration::from_secs(if smoke { 10 } else { 120 }),
                 ..Options::seeded(seed)
             };
             let start = Instant::now();

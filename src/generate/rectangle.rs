@@ -30,6 +30,8 @@ struct Trie {
     /// stand `k` places after the node's prefix in some word below it.
     reach: Vec<u64>,
     reach_at: Vec<u32>,
+    /// Words below each node.
+    count: Vec<u32>,
 }
 
 impl Trie {
@@ -43,6 +45,7 @@ impl Trie {
             word: vec![NO_WORD],
             reach: Vec::new(),
             reach_at: Vec::new(),
+            count: Vec::new(),
         };
         let mut depths = vec![0usize];
         let mut queue = VecDeque::from([(0usize, 0..words.len(), 0usize)]);
@@ -79,11 +82,15 @@ impl Trie {
             at += (len - depth) as u32;
         }
         trie.reach = vec![0; at as usize];
+        trie.count = vec![0; nodes];
         for node in (0..nodes).rev() {
             let span = len - depths[node];
             if span == 0 {
+                trie.count[node] = u32::from(trie.word[node] != NO_WORD);
                 continue;
             }
+            let children = trie.first[node]..trie.first[node] + trie.masks[node].count_ones();
+            trie.count[node] = children.clone().map(|c| trie.count[c as usize]).sum();
             let base = trie.reach_at[node] as usize;
             trie.reach[base] = trie.masks[node];
             let children = trie.masks[node].count_ones();
@@ -180,8 +187,17 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Fills the rest of the block; `Err` when stopped or out of budget.
-    fn run(&mut self, filled: usize) -> Result<(), Outcome> {
+    /// True when the empty cell (r, c) still has a letter its row's and its
+    /// column's words can put there.
+    fn fits(&self, r: usize, c: usize) -> bool {
+        let across = self.rows.reach(self.row_node[r], c - self.row_len[r]);
+        let down = self.cols.reach(self.col_node[c], r - self.col_len[c]);
+        across & down != 0
+    }
+
+    /// Fills the rest of the block (`last`: the cell filled just before);
+    /// `Err` when stopped, out of budget or done.
+    fn run(&mut self, filled: usize, last: Option<(usize, usize)>) -> Result<(), Outcome> {
         if filled == self.width * self.height {
             self.found.push(self.grid.clone());
             return if self.found.len() >= self.wanted {
@@ -197,17 +213,19 @@ impl<'a> Search<'a> {
         if self.nodes.is_multiple_of(1024) && self.limits.is_some_and(|l| l.check().is_some()) {
             return Err(Outcome::Stopped);
         }
-        // Look ahead: every empty cell must keep a letter that both its
-        // row's and its column's words can still put there.
-        for r in 0..self.height {
+        // Look ahead: every empty cell of the row and the column just
+        // extended must keep a letter both its words can still put there
+        // (no other cell's constraints changed).
+        if let Some((r, c)) = last {
             let row_done = self.row_len[r];
-            for c in row_done..self.width {
-                if r < self.col_len[c] {
-                    continue;
+            for cc in row_done..self.width {
+                if r >= self.col_len[cc] && !self.fits(r, cc) {
+                    return Ok(());
                 }
-                let across = self.rows.reach(self.row_node[r], c - row_done);
-                let down = self.cols.reach(self.col_node[c], r - self.col_len[c]);
-                if across & down == 0 {
+            }
+            let col_done = self.col_len[c];
+            for rr in col_done..self.height {
+                if c >= self.row_len[rr] && !self.fits(rr, c) {
                     return Ok(());
                 }
             }
@@ -235,12 +253,35 @@ impl<'a> Search<'a> {
         if count == 0 {
             return Ok(());
         }
-        let mut letters: Vec<u8> = (0..64u8).filter(|l| mask & (1 << l) != 0).collect();
-        if let Some(rng) = self.rng.as_deref_mut() {
-            rng.shuffle(&mut letters);
+        let mut buffer = [0u8; 64];
+        let mut count = 0;
+        let mut bits = mask;
+        while bits != 0 {
+            buffer[count] = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            count += 1;
         }
+        let letters = &mut buffer[..count];
+        // Letters that leave more words for the row and the column first:
+        // drawn at random with those weights (or in that order, unseeded).
         let (row_before, col_before) = (self.row_node[r], self.col_node[c]);
-        for letter in letters {
+        let weight = |letter: u8| {
+            let across = self.rows.count[self.rows.child(row_before, letter) as usize].min(65_535);
+            let down = self.cols.count[self.cols.child(col_before, letter) as usize].min(65_535);
+            across * down
+        };
+        let mut weights: Vec<u32> = letters.iter().map(|&l| weight(l)).collect();
+        match self.rng.as_deref_mut() {
+            Some(rng) => {
+                for i in 0..letters.len() {
+                    let pick = i + rng.weighted(&weights[i..]);
+                    letters.swap(i, pick);
+                    weights.swap(i, pick);
+                }
+            }
+            None => letters.sort_by_key(|&l| std::cmp::Reverse(weight(l))),
+        }
+        for &mut letter in letters {
             let row_next = self.rows.child(row_before, letter);
             let col_next = self.cols.child(col_before, letter);
             let row_word = (c + 1 == self.width).then(|| self.rows.word[row_next as usize]);
@@ -265,7 +306,7 @@ impl<'a> Search<'a> {
             self.col_node[c] = col_next;
             self.row_len[r] += 1;
             self.col_len[c] += 1;
-            let result = self.run(filled + 1);
+            let result = self.run(filled + 1, Some((r, c)));
             self.row_len[r] -= 1;
             self.col_len[c] -= 1;
             self.row_node[r] = row_before;
@@ -369,7 +410,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
             search.budget = budget;
             search.limits = Some(&limits);
             search.rng = Some(&mut rng);
-            let outcome = match search.run(0) {
+            let outcome = match search.run(0, None) {
                 Ok(()) => Outcome::Exhausted,
                 Err(outcome) => outcome,
             };
@@ -508,7 +549,7 @@ fn unique(puzzle: &Puzzle, alphabet: &[char]) -> bool {
     let cols = Trie::new(list(Direction::S), height);
     let mut search = Search::new(width, height, &rows, &cols, false, width.max(height));
     search.wanted = 2;
-    let _ = search.run(0);
+    let _ = search.run(0, None);
     search.found.len() == 1
 }
 
