@@ -420,3 +420,51 @@ fn the_cli_writes_a_pdf_and_lists_templates() {
     assert_eq!(bad_key.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&bad_key.stderr).contains("sideways"));
 }
+
+#[test]
+fn a_word_rectangle_prints_as_a_fill_in_with_its_key() {
+    let text: String = std::fs::read_to_string("/usr/share/dict/american-english")
+        .expect("needs wamerican")
+        .lines()
+        .filter(|w| w.len() == 5 && w.chars().all(|c| c.is_ascii_lowercase()))
+        .map(|w| format!("{w}\n"))
+        .collect();
+    let (vocabulary, _) =
+        gridpress::model::Vocabulary::parse_text("five", text.as_bytes(), "five").unwrap();
+    let (words, _) = vocabulary.words(gridpress::model::UmlautMode::Keep);
+    let spec = gridpress::model::PuzzleSpec::new(
+        gridpress::model::Mask::rectangle(5, 5).unwrap(),
+        vec![gridpress::model::SpecVocabulary {
+            name: "five".into(),
+            must_use: false,
+            words,
+        }],
+    );
+    let puzzle = gridpress::generate::rectangle::generate(&spec, &Options::seeded(4)).unwrap();
+    let template = Template::find("half-page").unwrap();
+    let heading = Heading {
+        title: "Block".into(),
+        number: None,
+    };
+    let letters = |page: &layout::Page| page.texts().filter(|t| t.chars().count() == 1).count();
+    let blank = layout::puzzle_page(&puzzle, &template, &heading, layout::Parts::PUZZLE).unwrap();
+    let key = layout::puzzle_page(&puzzle, &template, &heading, layout::Parts::KEY).unwrap();
+    assert_eq!(letters(&blank), 0, "the fill-in shows letters");
+    assert_eq!(letters(&key), 25);
+    assert!(!key.items.iter().any(|i| matches!(i, Item::Capsule { .. })));
+    let path = temp("rectangle.pdf");
+    write_pdfs(
+        std::slice::from_ref(&puzzle),
+        "Block",
+        &template,
+        KeyPlacement::Auto,
+        &path,
+    )
+    .unwrap();
+    assert_eq!(check_structure(&path, &template), 2);
+    let text = pdftotext(&path);
+    assert!(text.contains("Across:") && text.contains("Down:"), "{text}");
+    for w in &puzzle.words {
+        assert!(text.contains(&w.display), "{} missing", w.display);
+    }
+}

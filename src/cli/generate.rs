@@ -170,12 +170,10 @@ fn print_settings(
 
 /// `--kind word-rectangle`: rows and columns all words, a unique fill-in.
 fn rectangles(args: &GenerateArgs, project: &Project) -> anyhow::Result<()> {
-    if args.pdf.is_some() {
-        return Err(InputError::msg(
-            "--pdf: the fill-in page for word rectangles is not available yet; use --json",
-        )
-        .into());
-    }
+    let print = match &args.pdf {
+        Some(path) => Some((path, print_settings(args, project)?)),
+        None => None,
+    };
     let spec = project.to_spec()?;
     let g = &project.generator;
     let name = if args.project.is_none() {
@@ -191,6 +189,15 @@ fn rectangles(args: &GenerateArgs, project: &Project) -> anyhow::Result<()> {
             cancel: None,
         };
         puzzles.push(crate::generate::rectangle::generate(&spec, &options)?);
+    }
+    if let Some((path, (template, placement))) = print {
+        let title = args.title.as_deref().unwrap_or(name);
+        for file in write_pdfs(&puzzles, title, &template, placement, path)? {
+            eprintln!("wrote {}", file.display());
+        }
+        if args.json.is_none() {
+            return Ok(());
+        }
     }
     match &args.json {
         Some(path) => {

@@ -7,9 +7,11 @@ use super::canvas::Canvas;
 use super::fonts::{Face, mm_to_pt, pt_to_mm};
 use super::grid;
 use super::items::{Area, Ink, Page, Point, Stroke};
-use super::template::{CellSize, ListPosition, PageSize, Template, TextStyle};
+use super::template::{
+    CellSize, GridLines, GridStyle, ListPosition, PageSize, Template, TextStyle, WordListStyle,
+};
 use super::wordlist;
-use crate::model::{Direction, Puzzle};
+use crate::model::{Direction, Puzzle, PuzzleKind};
 
 /// Smallest cell on a puzzle page, in mm.
 const MIN_CELL: f32 = 4.0;
@@ -70,6 +72,11 @@ impl Parts {
 
 /// The instruction line under the title.
 pub fn instructions(puzzle: &Puzzle) -> String {
+    if puzzle.kind == PuzzleKind::WordRectangle {
+        return "Fill the block with the words below, each once: every row reads \
+                one word across and every column one word down. There is exactly one way."
+            .into();
+    }
     let dirs: Vec<Direction> = puzzle.directions.iter().collect();
     let has = |d: Direction| dirs.contains(&d);
     let diagonal = dirs.iter().any(|d| d.delta().0 != 0 && d.delta().1 != 0);
@@ -215,16 +222,32 @@ pub fn puzzle_page(
     }
     let body = Area::new(content.x, y, content.width, content.bottom() - y);
     let (cols, rows) = (puzzle.width(), puzzle.height());
-    let words = if parts.words {
-        wordlist::sorted_words(puzzle)
-    } else {
-        Vec::new()
+    let rectangle = puzzle.kind == PuzzleKind::WordRectangle;
+    let words = match (parts.words, rectangle) {
+        (false, _) => Vec::new(),
+        (true, false) => wordlist::sorted_words(puzzle),
+        (true, true) => wordlist::fill_in_words(puzzle),
     };
     let solution_height = match (&puzzle.solution, parts.words) {
         (Some(_), true) => template.solution.box_size + GAP,
         _ => 0.0,
     };
-    let list_style = &template.word_list;
+    // A fill-in lists its words in two groups, one to a column.
+    let fill_in_style = WordListStyle {
+        columns: 2,
+        position: ListPosition::Below,
+        ..template.word_list.clone()
+    };
+    let list_style = if rectangle {
+        &fill_in_style
+    } else {
+        &template.word_list
+    };
+    let fit_list = if rectangle {
+        wordlist::fit_exact
+    } else {
+        wordlist::fit
+    };
     let too_small = |what: &str| LayoutError {
         template: template.name.clone(),
         message: what.to_string(),
@@ -270,7 +293,7 @@ pub fn puzzle_page(
             None
         } else {
             Some(
-                wordlist::fit(&words, list_style, list_width, list_room).ok_or_else(|| {
+                fit_list(&words, list_style, list_width, list_room).ok_or_else(|| {
                     too_small(&format!(
                         "the {} words do not fit under the grid",
                         words.len()
@@ -316,10 +339,29 @@ pub fn puzzle_page(
     if parts.grid {
         let key = parts.key.then_some(&template.key);
         canvas.mark_grid(Point::new(centred(grid_width), y), cell);
+        // A fill-in shows an empty block; its key shows the letters (no rings).
+        let empty;
+        let (shown, key) = match (rectangle, parts.key) {
+            (false, _) => (puzzle, key),
+            (true, true) => (puzzle, None),
+            (true, false) => {
+                empty = Puzzle {
+                    grid: puzzle.grid.iter().map(|r| vec![None; r.len()]).collect(),
+                    ..puzzle.clone()
+                };
+                (&empty, None)
+            }
+        };
+        // An empty block needs its cell lines whatever the template says.
+        let boxed = GridStyle {
+            lines: GridLines::All,
+            ..template.grid
+        };
+        let style = if rectangle { &boxed } else { &template.grid };
         grid::draw(
             &mut canvas,
-            puzzle,
-            &template.grid,
+            shown,
+            style,
             Point::new(centred(grid_width), y),
             cell,
             key,
@@ -475,13 +517,14 @@ pub fn collected_keys(
             }
             let grid_x = x + (slot_width - cols as f32 * cell) / 2.0;
             let grid_y = y + label_height;
+            let rings = (puzzle.kind == PuzzleKind::WordSearch).then_some(key);
             grid::draw(
                 &mut canvas,
                 puzzle,
                 &template.grid,
                 Point::new(grid_x, grid_y),
                 cell,
-                Some(key),
+                rings,
             );
             if let Some(solution) = &puzzle.solution {
                 let text = format!("{} {}", template.solution.label, solution.word);

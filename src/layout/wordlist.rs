@@ -5,7 +5,7 @@ use super::canvas::Canvas;
 use super::fonts::pt_to_mm;
 use super::items::Point;
 use super::template::WordListStyle;
-use crate::model::Puzzle;
+use crate::model::{Direction, Puzzle};
 use std::cmp::Ordering;
 use unicode_normalization::UnicodeNormalization;
 
@@ -22,6 +22,40 @@ pub fn sorted_words(puzzle: &Puzzle) -> Vec<String> {
     let mut words: Vec<String> = puzzle.words.iter().map(|w| w.display.clone()).collect();
     words.sort_by(|a, b| compare(a, b));
     words
+}
+
+/// A fill-in's word list in two groups, one to a column: "Across" and
+/// "Down" for a square (the transpose would fill it too), otherwise by
+/// length. Each group is headed and padded to the same height.
+pub fn fill_in_words(puzzle: &Puzzle) -> Vec<String> {
+    let group = |direction: Direction| {
+        let mut words: Vec<String> = puzzle
+            .words
+            .iter()
+            .filter(|w| w.direction == direction)
+            .map(|w| w.display.clone())
+            .collect();
+        words.sort_by(|a, b| compare(a, b));
+        words
+    };
+    let (across, down) = (group(Direction::E), group(Direction::S));
+    let (first, second) = if puzzle.width() == puzzle.height() {
+        ("Across:".to_string(), "Down:".to_string())
+    } else {
+        (
+            format!("{} letters:", puzzle.width()),
+            format!("{} letters:", puzzle.height()),
+        )
+    };
+    let rows = across.len().max(down.len()) + 1;
+    let mut list = Vec::with_capacity(2 * rows);
+    for (heading, words) in [(first, across), (second, down)] {
+        list.push(heading);
+        let padding = rows - 1 - words.len();
+        list.extend(words);
+        list.extend(std::iter::repeat_n(String::new(), padding));
+    }
+    list
 }
 
 fn fold(word: &str) -> String {
@@ -67,6 +101,27 @@ impl ListFit {
 /// column count nearest the template's, at which `words` fit into
 /// `width` × `height` mm. `None` when even the smallest size does not fit.
 pub fn fit(words: &[String], style: &WordListStyle, width: f32, height: f32) -> Option<ListFit> {
+    fit_columns(words, style, width, height, false)
+}
+
+/// Like [`fit`], but with exactly the style's column count (a fill-in's
+/// two groups).
+pub fn fit_exact(
+    words: &[String],
+    style: &WordListStyle,
+    width: f32,
+    height: f32,
+) -> Option<ListFit> {
+    fit_columns(words, style, width, height, true)
+}
+
+fn fit_columns(
+    words: &[String],
+    style: &WordListStyle,
+    width: f32,
+    height: f32,
+    exact: bool,
+) -> Option<ListFit> {
     if words.is_empty() {
         return Some(ListFit {
             size: style.size,
@@ -84,6 +139,9 @@ pub fn fit(words: &[String], style: &WordListStyle, width: f32, height: f32) -> 
     let preferred = style.columns.min(words.len());
     let mut column_orders: Vec<usize> = (preferred..=MAX_COLUMNS.min(words.len())).collect();
     column_orders.extend((1..preferred).rev());
+    if exact {
+        column_orders = vec![style.columns];
+    }
     let mut size = style.size;
     loop {
         let em = pt_to_mm(size);
