@@ -324,3 +324,35 @@ fn export_a_pdf_and_json_through_the_file_menu() {
         (&shown.grid, &shown.words, shown.seed)
     );
 }
+
+#[test]
+fn a_word_rectangle_from_the_generator_tab() {
+    let mut project = Project::sample();
+    project.grid.width = 3;
+    project.grid.height = 3;
+    project.generator.pick = None;
+    project.vocabularies[0].entries = ["cat", "ore", "wed", "cow", "are", "ted"]
+        .iter()
+        .map(|w| gridpress::model::Entry {
+            word: w.to_string(),
+            clue: None,
+        })
+        .collect();
+    let mut h = harness(App::with_project(project, None, Storage::none()));
+    h.state_mut().tab = Tab::Generator;
+    h.run();
+    h.get_by_label("Word rectangle").click();
+    h.run();
+    assert_eq!(
+        h.state().project().generator.kind,
+        gridpress::model::PuzzleKind::WordRectangle
+    );
+    h.get_by_label("Generate").click();
+    h.step();
+    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
+    let puzzle = &h.state().puzzles()[0];
+    assert_eq!(puzzle.kind, gridpress::model::PuzzleKind::WordRectangle);
+    assert!(gridpress::verify::verify(puzzle, &[]).is_empty());
+    h.get_by_label("Show answer key").click();
+    h.run();
+}

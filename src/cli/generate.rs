@@ -98,7 +98,11 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     let project = project_from(args)?;
+    let project_kind = project.generator.kind;
     match args.kind.as_deref() {
+        None if project_kind == crate::model::PuzzleKind::WordRectangle => {
+            return rectangles(args, &project);
+        }
         None | Some("word-search") => {}
         Some("word-rectangle") => return rectangles(args, &project),
         Some(other) => {

@@ -3,7 +3,7 @@
 
 use super::app::Command;
 use super::edit::Edit;
-use crate::model::{Direction, DirectionSet, Language, UmlautMode};
+use crate::model::{Direction, DirectionSet, Language, PuzzleKind, UmlautMode};
 use crate::project::Project;
 use eframe::egui;
 
@@ -41,7 +41,20 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
             }
             ui.end_row();
 
-            ui.label("Filler letters");
+            ui.label("Puzzle type");
+        ui.horizontal(|ui| {
+            for (kind, label, tip) in [
+                (PuzzleKind::WordSearch, "Word search", "Words hidden in a letter grid"),
+                (PuzzleKind::WordRectangle, "Word rectangle", "Every row and column a word; printed as a fill-in. Size: Grid tab (columns × rows)"),
+            ] {
+                if ui.radio(settings.kind == kind, label).on_hover_text(tip).clicked() {
+                    settings.kind = kind;
+                }
+            }
+        });
+        ui.end_row();
+
+        ui.label("Filler letters");
             ui.horizontal(|ui| {
                 for (language, label) in [
                     (Language::English, "English"),

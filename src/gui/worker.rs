@@ -1,8 +1,9 @@
 //! Generation off the UI thread: a named worker thread per run, a cancel
 //! flag, and the result handed back through a channel.
 
-use crate::generate::{Generator, Options};
+use crate::generate::{Generator, Options, rectangle};
 use crate::model::Puzzle;
+use crate::model::PuzzleKind;
 use crate::project::Project;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -40,13 +41,26 @@ impl Worker {
             time_limit: limit,
             cancel: Some(cancel.clone()),
         };
+        let kind = settings.kind;
         let (sender, receiver) = channel();
         std::thread::Builder::new()
             .name("gridpress-generate".into())
             .spawn(move || {
-                let outcome = Generator::new(spec)
-                    .and_then(|g| g.generate_batch(count, &options))
-                    .map_err(|e| e.to_string());
+                let outcome = match kind {
+                    PuzzleKind::WordSearch => {
+                        Generator::new(spec).and_then(|g| g.generate_batch(count, &options))
+                    }
+                    PuzzleKind::WordRectangle => (0..count as u64)
+                        .map(|i| {
+                            let seeded = Options {
+                                seed: options.seed.wrapping_add(i),
+                                ..options.clone()
+                            };
+                            rectangle::generate(&spec, &seeded)
+                        })
+                        .collect(),
+                }
+                .map_err(|e| e.to_string());
                 // The app may be gone; nothing to do then.
                 let _ = sender.send(outcome);
                 wake();

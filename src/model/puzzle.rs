@@ -63,7 +63,7 @@ pub struct Report {
 }
 
 /// The type of a puzzle.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum PuzzleKind {
     /// Words hidden in a letter grid.
     #[default]

@@ -4,8 +4,8 @@
 use crate::error::{InputError, excerpt};
 use crate::model::blacklist::built_in_offensive;
 use crate::model::{
-    DirectionSet, ExclusionGroup, Language, Mask, Pos, PreassignedWord, PuzzleSpec, Rules, Shape,
-    SpecVocabulary, UmlautMode, Vocabulary, Word,
+    DirectionSet, ExclusionGroup, Language, Mask, Pos, PreassignedWord, PuzzleKind, PuzzleSpec,
+    Rules, Shape, SpecVocabulary, UmlautMode, Vocabulary, Word,
 };
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -78,6 +78,9 @@ pub struct PresetWord {
 /// Generator settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GeneratorSettings {
+    /// Word search or word rectangle. [default: WordSearch]
+    #[serde(default)]
+    pub kind: PuzzleKind,
     /// `E,S,…` or `all`. [default: all]
     #[serde(default = "default_directions")]
     pub directions: String,
