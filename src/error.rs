@@ -24,6 +24,15 @@ impl InputError {
         }
     }
 
+    /// A RON parse error of `source`, with its line and column.
+    pub fn ron(source: &str, error: &ron::error::SpannedError) -> Self {
+        InputError::at(
+            source,
+            error.span.start.line,
+            format!("column {}: {}", error.span.start.col, error.code),
+        )
+    }
+
     /// An error at `line` of `source` (line 0: the whole source).
     pub fn at(source: &str, line: usize, message: impl Into<String>) -> Self {
         InputError {

@@ -129,16 +129,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         }
     }
     match &args.json {
-        Some(path) => {
-            let text = if puzzles.len() == 1 {
-                json::to_string(&puzzles[0])
-            } else {
-                json::list_to_string(&puzzles)
-            };
-            write_atomic(path, text.as_bytes())
-                .with_context(|| format!("writing {}", path.display()))?;
-            eprintln!("wrote {} puzzle(s) to {}", puzzles.len(), path.display());
-        }
+        Some(path) => write_json(path, &puzzles)?,
         None => print_puzzles(&project, &puzzles),
     }
     Ok(())
@@ -170,6 +161,14 @@ fn print_settings(
         }
     };
     Ok((template, placement))
+}
+
+/// Writes the puzzle JSON (a list for several puzzles), atomically.
+fn write_json(path: &Path, puzzles: &[Puzzle]) -> anyhow::Result<()> {
+    let text = json::puzzles_to_string(puzzles);
+    write_atomic(path, text.as_bytes()).with_context(|| format!("writing {}", path.display()))?;
+    eprintln!("wrote {} puzzle(s) to {}", puzzles.len(), path.display());
+    Ok(())
 }
 
 /// `--kind word-rectangle`: rows and columns all words, a unique fill-in.
@@ -204,20 +203,7 @@ fn rectangles(args: &GenerateArgs, project: &Project) -> anyhow::Result<()> {
         }
     }
     match &args.json {
-        Some(path) => {
-            let text = if puzzles.len() == 1 {
-                json::to_string(&puzzles[0])
-            } else {
-                json::list_to_string(&puzzles)
-            };
-            write_atomic(path, text.as_bytes())
-                .with_context(|| format!("writing {}", path.display()))?;
-            eprintln!(
-                "wrote {} word rectangle(s) to {}",
-                puzzles.len(),
-                path.display()
-            );
-        }
+        Some(path) => write_json(path, &puzzles)?,
         None => {
             for p in &puzzles {
                 println!("{name} (seed {})\n", p.seed);

@@ -116,6 +116,14 @@ pub fn list_to_string(puzzles: &[Puzzle]) -> String {
     serde_json::to_string_pretty(&list).expect("puzzle JSON serialises")
 }
 
+/// One puzzle as an object, several as a list (what `--json` writes).
+pub fn puzzles_to_string(puzzles: &[Puzzle]) -> String {
+    match puzzles {
+        [one] => to_string(one),
+        many => list_to_string(many),
+    }
+}
+
 /// Reads one puzzle or a list of puzzles; `source` names the file in errors.
 pub fn parse(text: &str, source: &str) -> Result<Vec<Puzzle>, InputError> {
     let value: Value = serde_json::from_str(text)

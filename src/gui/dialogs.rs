@@ -276,10 +276,7 @@ impl App {
 
     /// Writes the puzzle JSON of the current puzzles.
     pub fn export_json(&mut self, path: &Path) -> Result<(), String> {
-        let text = match self.puzzles.as_slice() {
-            [one] => json::to_string(one),
-            many => json::list_to_string(many),
-        };
+        let text = json::puzzles_to_string(&self.puzzles);
         write_atomic(path, text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
         self.status = Status::info(format!("Exported {}.", path.display()));
         Ok(())

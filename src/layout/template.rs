@@ -328,13 +328,7 @@ impl Default for KeyStyle {
 impl Template {
     /// Parses and checks a template; errors name the source and line.
     pub fn parse(text: &str, source: &str) -> Result<Template, InputError> {
-        let template: Template = ron::from_str(text).map_err(|e| {
-            InputError::at(
-                source,
-                e.span.start.line,
-                format!("column {}: {}", e.span.start.col, e.code),
-            )
-        })?;
+        let template: Template = ron::from_str(text).map_err(|e| InputError::ron(source, &e))?;
         template
             .check()
             .map_err(|message| InputError::at(source, 0, message))?;

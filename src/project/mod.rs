@@ -170,13 +170,7 @@ impl Project {
 
     /// Parses RON; errors give line and column.
     pub fn parse(text: &str, source: &str) -> Result<Project, InputError> {
-        let project: Project = ron::from_str(text).map_err(|e| {
-            InputError::at(
-                source,
-                e.span.start.line,
-                format!("column {}: {}", e.span.start.col, e.code),
-            )
-        })?;
+        let project: Project = ron::from_str(text).map_err(|e| InputError::ron(source, &e))?;
         if project.format_version != FORMAT_VERSION {
             return Err(InputError::at(
                 source,
