@@ -46,7 +46,7 @@ const NODE_UNIT: u64 = 128;
 /// The same for the solution-word sweep.
 const COVER_UNIT: u64 = 256;
 
-fn luby(mut i: u64) -> u64 {
+pub(crate) fn luby(mut i: u64) -> u64 {
     // 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …
     loop {
         let mut k = 1;

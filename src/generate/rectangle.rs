@@ -3,7 +3,7 @@
 //! letter bitmask per node: the letters a cell can take are the AND of its
 //! row's and its column's masks. Cells are filled along the frontier (a cell
 //! whose row and column prefixes are complete), fewest letters first, in a
-//! random letter order, with restarts whose node budget doubles; a run that
+//! random letter order, with restarts (Luby budgets, which grow without bound); a run that
 //! ends inside its budget has searched everything, which proves that no
 //! rectangle exists. The fill-in puzzle is then solved again from its own
 //! word list (rows from the across words, columns from the down words) and
@@ -397,7 +397,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
             .collect();
         let (row_count, col_count) = (rows.len(), cols.len());
         let (row_trie, col_trie) = (Trie::new(rows, width), Trie::new(cols, height));
-        let mut budget = FIRST_BUDGET;
+        let mut run = 0u64;
         loop {
             let mut search = Search::new(
                 width,
@@ -407,7 +407,8 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
                 width == height,
                 pool.len(),
             );
-            search.budget = budget;
+            run += 1;
+            search.budget = FIRST_BUDGET.saturating_mul(super::driver::luby(run));
             search.limits = Some(&limits);
             search.rng = Some(&mut rng);
             let outcome = match search.run(0, None) {
@@ -443,7 +444,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
                     ));
                     break;
                 }
-                Outcome::OutOfBudget => budget = budget.saturating_mul(2),
+                Outcome::OutOfBudget => {}
                 Outcome::Stopped => {
                     return Err(match limits.check() {
                         Some(super::Stop::Cancelled) => GenerateError::Cancelled,
