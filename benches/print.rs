@@ -31,6 +31,7 @@ fn spec() -> PuzzleSpec {
             name: "wamerican".into(),
             must_use: false,
             words,
+            lines: Default::default(),
         }],
     );
     spec.pick = Some(20);

@@ -36,6 +36,7 @@ fn wosecon(file: &str, cols: usize, rows: usize) -> PuzzleSpec {
             name: file.into(),
             must_use: true,
             words: words_from(&text, file),
+            lines: Default::default(),
         }],
     );
     spec.directions = DirectionSet::parse_list("E,S").unwrap();
@@ -62,6 +63,7 @@ fn german() -> Option<PuzzleSpec> {
             name: "ngerman".into(),
             must_use: false,
             words,
+            lines: Default::default(),
         }],
     );
     spec.pick = Some(40);

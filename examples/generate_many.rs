@@ -27,6 +27,7 @@ fn main() {
             name: "words".into(),
             must_use: pick.is_none(),
             words,
+            lines: Default::default(),
         }],
     );
     spec.directions = DirectionSet::parse_list(dirs).unwrap();

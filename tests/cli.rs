@@ -429,3 +429,55 @@ fn word_rectangles_generate_check_and_catch_a_broken_one() {
         &["crossword"],
     );
 }
+
+#[test]
+fn rectangle_rows_and_columns_from_separate_lists() {
+    let across = write("across.txt", b"cat\nore\nwed\nemu\n");
+    let down = write("down.txt", b"cow\nare\nted\n");
+    let out_path = temp("split.json");
+    let out = out_path.to_str().unwrap();
+    let o = gridpress(&[
+        "generate",
+        "--kind",
+        "word-rectangle",
+        "--words",
+        &across,
+        "--column-words",
+        &down,
+        "--size",
+        "3x3",
+        "--json",
+        out,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(out).unwrap()).unwrap();
+    assert_eq!(json["grid"][0], serde_json::json!(["C", "A", "T"]));
+    assert!(gridpress(&["check", out]).status.success());
+    // Only for rectangles; and rows alone make none.
+    fails_with(
+        &[
+            "generate",
+            "--words",
+            &across,
+            "--column-words",
+            &down,
+            "--size",
+            "3x3",
+        ],
+        &["--column-words", "word-rectangle"],
+    );
+    fails_with(
+        &[
+            "generate",
+            "--kind",
+            "word-rectangle",
+            "--words",
+            &across,
+            "--column-words",
+            &across,
+            "--size",
+            "3x3",
+        ],
+        &["no 3×3 rectangle exists"],
+    );
+}

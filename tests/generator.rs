@@ -100,6 +100,7 @@ fn higher_priority_vocabulary_first() {
         name: "backup".into(),
         must_use: false,
         words: backup,
+        lines: Default::default(),
     });
     spec.pick = Some(14);
     let generator = Generator::new(spec.clone()).unwrap();

@@ -438,6 +438,7 @@ fn a_word_rectangle_prints_as_a_fill_in_with_its_key() {
             name: "five".into(),
             must_use: false,
             words,
+            lines: Default::default(),
         }],
     );
     let puzzle = gridpress::generate::rectangle::generate(&spec, &Options::seeded(4)).unwrap();

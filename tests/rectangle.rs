@@ -10,21 +10,37 @@ use gridpress::model::{Mask, PuzzleSpec, SpecVocabulary, UmlautMode, Vocabulary}
 use gridpress::verify::verify;
 
 fn spec(width: usize, height: usize, extra_banned: &[&str]) -> PuzzleSpec {
-    let text: String = common::american_text()
-        .lines()
-        .filter(|w| w.len() == width || w.len() == height)
-        .map(|w| format!("{w}\n"))
+    spec_from(
+        "wamerican",
+        &common::american_text(),
+        width,
+        height,
+        extra_banned,
+    )
+}
+
+/// A rectangle spec from a list's words of the two lengths (in grid
+/// letters: ß counts two).
+fn spec_from(
+    name: &str,
+    list: &str,
+    width: usize,
+    height: usize,
+    extra_banned: &[&str],
+) -> PuzzleSpec {
+    let (vocabulary, _) = Vocabulary::parse_text(name, list.as_bytes(), name).unwrap();
+    let (words, _) = vocabulary.words(UmlautMode::Keep);
+    let words = words
+        .into_iter()
+        .filter(|w| w.letters.len() == width || w.letters.len() == height)
         .collect();
-    let (vocabulary, _) =
-        Vocabulary::parse_text("wamerican", text.as_bytes(), "wamerican").unwrap();
-    let (words, rejected) = vocabulary.words(UmlautMode::Keep);
-    assert!(rejected.is_empty());
     let mut spec = PuzzleSpec::new(
         Mask::rectangle(width, height).unwrap(),
         vec![SpecVocabulary {
-            name: "wamerican".into(),
+            name: name.into(),
             must_use: false,
             words,
+            lines: Default::default(),
         }],
     );
     spec.banned =
@@ -63,4 +79,21 @@ fn banned_words_are_never_used() {
         puzzle.words.iter().all(|w| w.word.to_lowercase() != first),
         "{first} used"
     );
+}
+
+#[test]
+fn german_rectangles_verify() {
+    let banned = common::banned();
+    let list = common::german_text();
+    for (width, height) in [(4, 4), (5, 4), (5, 5)] {
+        let spec = spec_from("ngerman", &list, width, height, &[]);
+        for seed in 1..=2 {
+            let puzzle = generate(&spec, &Options::seeded(seed)).unwrap();
+            let violations = verify(&puzzle, &banned);
+            assert!(
+                violations.is_empty(),
+                "{width}×{height} seed {seed}: {violations:?}"
+            );
+        }
+    }
 }

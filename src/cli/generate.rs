@@ -7,7 +7,9 @@ use crate::export::print::write_pdfs;
 use crate::generate::{Generator, Options};
 use crate::layout::template::DEFAULT_TEMPLATE;
 use crate::layout::{KeyPlacement, Template};
-use crate::model::{Language, Mask, Puzzle, Shape, UmlautMode, Vocabulary, Word};
+use crate::model::{
+    Language, Lines, Mask, Puzzle, PuzzleKind, Shape, UmlautMode, Vocabulary, Word,
+};
 use crate::project::{GeneratorSettings, GridSettings, Project, Rect, write_atomic};
 use anyhow::Context;
 use clap::Args;
@@ -22,6 +24,10 @@ pub struct GenerateArgs {
     /// A vocabulary file: `WORD` or `WORD=clue` per line; repeatable, first = highest priority.
     #[arg(long = "words")]
     pub words: Vec<PathBuf>,
+    /// Word rectangles: a vocabulary for the columns (repeatable); with it,
+    /// the --words files give the rows.
+    #[arg(long = "column-words")]
+    pub column_words: Vec<PathBuf>,
     /// Draw N words from the vocabularies by priority (otherwise every word must be placed).
     #[arg(long)]
     pub pick: Option<usize>,
@@ -326,6 +332,23 @@ fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
             .iter()
             .map(|p| load_words(p, args.pick.is_none()))
             .collect::<Result<_, _>>()?;
+    }
+    if !args.column_words.is_empty() {
+        let rectangle = match args.kind.as_deref() {
+            Some(kind) => kind == "word-rectangle",
+            None => project.generator.kind == PuzzleKind::WordRectangle,
+        };
+        if !rectangle {
+            return Err(InputError::msg("--column-words is for --kind word-rectangle").into());
+        }
+        for vocabulary in &mut project.vocabularies {
+            vocabulary.lines = Lines::Rows;
+        }
+        for path in &args.column_words {
+            let mut vocabulary = load_words(path, false)?;
+            vocabulary.lines = Lines::Columns;
+            project.vocabularies.push(vocabulary);
+        }
     }
     if let Some(size) = &args.size {
         let (w, h) = parse_size(size)?;

@@ -2,7 +2,7 @@
 //! emit edits, the app applies them (and records undo) in one place.
 
 use crate::model::vocabulary::Entry;
-use crate::model::{CellKind, ExclusionGroup, Language, Mask, Pos, UmlautMode, Vocabulary};
+use crate::model::{CellKind, ExclusionGroup, Language, Lines, Mask, Pos, UmlautMode, Vocabulary};
 use crate::project::{GeneratorSettings, PresetLetter, PresetWord, Project, Rect};
 
 /// One change to the project.
@@ -26,6 +26,8 @@ pub enum Edit {
     RaiseVocabulary(usize),
     /// Every word of the vocabulary must be placed, or words are drawn from it.
     MustUse(usize, bool),
+    /// Where a vocabulary's words go in word rectangles.
+    RectangleLines(usize, Lines),
     /// Adds entries to a vocabulary.
     AddEntries(usize, Vec<Entry>),
     /// Replaces one entry.
@@ -89,6 +91,7 @@ impl Edit {
                 name,
                 must_use: false,
                 entries: Vec::new(),
+                lines: Lines::Both,
             }),
             Edit::RemoveVocabulary(i) if i < vocabularies.len() => {
                 vocabularies.remove(i);
@@ -104,6 +107,11 @@ impl Edit {
             Edit::MustUse(i, must) => {
                 if let Some(v) = vocabularies.get_mut(i) {
                     v.must_use = must;
+                }
+            }
+            Edit::RectangleLines(i, lines) => {
+                if let Some(v) = vocabularies.get_mut(i) {
+                    v.lines = lines;
                 }
             }
             Edit::AddEntries(i, entries) => {

@@ -6,7 +6,7 @@
 use super::app::Command;
 use super::edit::Edit;
 use crate::model::word::grid_letters;
-use crate::model::{Entry, UmlautMode, Vocabulary};
+use crate::model::{Entry, Lines, UmlautMode, Vocabulary};
 use crate::project::Project;
 use eframe::egui;
 use std::collections::HashMap;
@@ -276,6 +276,23 @@ fn vocabulary_header(
             .changed()
         {
             commands.push(Command::Edit(Edit::MustUse(v, must)));
+        }
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label("In word rectangles:");
+        let mut lines = vocabulary.lines;
+        egui::ComboBox::from_id_salt(("rectangle lines", v))
+            .selected_text(lines.label())
+            .show_ui(ui, |ui| {
+                for choice in [Lines::Both, Lines::Rows, Lines::Columns] {
+                    ui.selectable_value(&mut lines, choice, choice.label());
+                }
+            })
+            .response
+            .labelled_by(label.id)
+            .on_hover_text("Rows from one vocabulary and columns from another");
+        if lines != vocabulary.lines {
+            commands.push(Command::Edit(Edit::RectangleLines(v, lines)));
         }
     });
     ui.horizontal(|ui| {

@@ -16,5 +16,5 @@ pub use mask::{CellKind, Mask};
 pub use puzzle::{PlacedWord, Puzzle, PuzzleKind, Report, Solution};
 pub use shapes::Shape;
 pub use spec::{Language, PreassignedWord, PuzzleSpec, Rules, SpecVocabulary};
-pub use vocabulary::{Entry, Rejected, Vocabulary};
+pub use vocabulary::{Entry, Lines, Rejected, Vocabulary};
 pub use word::{UmlautMode, Word};

@@ -2,6 +2,7 @@
 
 use super::geometry::{Direction, DirectionSet, Pos};
 use super::mask::Mask;
+use super::vocabulary::Lines;
 use super::word::Word;
 use serde::{Deserialize, Serialize};
 
@@ -54,6 +55,8 @@ pub struct SpecVocabulary {
     pub must_use: bool,
     /// The valid words in the editor's order.
     pub words: Vec<Word>,
+    /// Word rectangles: rows, columns or both.
+    pub lines: Lines,
 }
 
 /// A word fixed at a position by the editor (RQ.A.02).

@@ -14,6 +14,37 @@ pub struct Entry {
     pub clue: Option<String>,
 }
 
+/// Where a vocabulary's words may stand in a word rectangle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Lines {
+    /// Rows and columns.
+    #[default]
+    Both,
+    /// Rows (across) only.
+    Rows,
+    /// Columns (down) only.
+    Columns,
+}
+
+impl Lines {
+    pub fn rows(self) -> bool {
+        self != Lines::Columns
+    }
+
+    pub fn columns(self) -> bool {
+        self != Lines::Rows
+    }
+
+    /// For the app.
+    pub fn label(self) -> &'static str {
+        match self {
+            Lines::Both => "rows and columns",
+            Lines::Rows => "rows only",
+            Lines::Columns => "columns only",
+        }
+    }
+}
+
 /// A named list of entries.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Vocabulary {
@@ -24,6 +55,13 @@ pub struct Vocabulary {
     pub must_use: bool,
     /// The entries in the editor's order.
     pub entries: Vec<Entry>,
+    /// Word rectangles: rows, columns or both.
+    #[serde(default, skip_serializing_if = "is_both")]
+    pub lines: Lines,
+}
+
+fn is_both(lines: &Lines) -> bool {
+    *lines == Lines::Both
 }
 
 /// An entry that cannot be used, with its 1-based index (line).
@@ -70,6 +108,7 @@ impl Vocabulary {
                 name: name.to_string(),
                 must_use: false,
                 entries,
+                lines: Lines::Both,
             },
             lines,
         ))

@@ -255,6 +255,7 @@ impl Project {
                 name: v.name.clone(),
                 must_use: v.must_use,
                 words,
+                lines: v.lines,
             });
         }
         let mut spec = PuzzleSpec::new(self.mask()?, vocabularies);

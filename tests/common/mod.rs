@@ -23,6 +23,7 @@ pub fn spec(mask: Mask, words: Vec<Word>, must_use: bool) -> PuzzleSpec {
             name: "test".into(),
             must_use,
             words,
+            lines: Default::default(),
         }],
     );
     spec.banned = banned_letters(std::iter::empty(), UmlautMode::Keep).unwrap();
@@ -54,6 +55,22 @@ pub fn american_text() -> String {
         .unwrap()
         .lines()
         .filter(|w| w.len() >= 3 && w.chars().all(|c| c.is_ascii_lowercase()))
+        .map(|w| format!("{w}\n"))
+        .collect()
+}
+
+/// Debian's `wngerman`: its alphabetic entries (umlauts and ß included,
+/// nouns capitalised) of 3+ letters, one per line.
+pub fn german_text() -> String {
+    let dict = std::path::Path::new("/usr/share/dict/ngerman");
+    assert!(
+        dict.exists(),
+        "this test needs Debian's wngerman package (apt-get install wngerman)"
+    );
+    std::fs::read_to_string(dict)
+        .unwrap()
+        .lines()
+        .filter(|w| w.chars().count() >= 3 && w.chars().all(char::is_alphabetic))
         .map(|w| format!("{w}\n"))
         .collect()
 }

@@ -1,0 +1,471 @@
+//! Word rectangles: an m×n block whose every row and every column is a word
+//! of the vocabulary, each word used once, from a [`trie`] per word length.
+//! The row-by-row [`search`] runs randomised with Luby restarts to find
+//! rectangles (budgets without bound, so a run that ends inside its budget
+//! is a proof too); when that has not succeeded quickly, the same search,
+//! plain and unbounded, runs beside it on a second thread to settle "none
+//! exists" without the restarts' repeated work. The fill-in puzzle is then
+//! solved again from its own word list (rows from the across words,
+//! columns from the down words) and kept only when that has exactly one
+//! solution.
+
+mod search;
+mod trie;
+
+use super::rng::Rng;
+use super::{Limits, Options};
+use crate::error::GenerateError;
+use crate::model::{
+    Direction, Lines, Mask, PlacedWord, Pos, Puzzle, PuzzleKind, PuzzleSpec, Report,
+};
+use search::{Outcome, RowSearch};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use trie::Trie;
+
+/// Trie steps of the shortest run (about 0.1 s); the runs follow the
+/// Luby sequence (1, 1, 2, 1, 1, 2, 4, …) times this.
+const FIRST_BUDGET: u64 = 1 << 22;
+/// The prover starts only when finding takes longer than this (most sizes
+/// that have rectangles are found sooner, and then it costs nothing).
+const PROVER_AFTER: Duration = Duration::from_millis(50);
+
+/// A word of the rectangle's lists: its letters as codes and its source.
+struct Candidate {
+    /// The pool index of its first copy (equal words, one id).
+    id: u32,
+    lines: Lines,
+    codes: Vec<u8>,
+    printed: String,
+    vocabulary: String,
+}
+
+/// Generates a word rectangle of the spec's mask size from its
+/// vocabularies (higher priority first: lower ones join only when the
+/// higher ones cannot make a rectangle). Offensive words are never used.
+pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, GenerateError> {
+    let (width, height) = (spec.mask.width(), spec.mask.height());
+    if spec.mask.playable_count() != width * height {
+        return Err(GenerateError::Impossible(
+            "a word rectangle needs a full rectangle: no shape, no restricted cells".into(),
+        ));
+    }
+    let mut alphabet: Vec<char> = Vec::new();
+    let mut levels: Vec<Vec<Candidate>> = Vec::new();
+    let mut ids: HashMap<Vec<u8>, u32> = HashMap::new();
+    let mut next_id = 0u32;
+    for vocabulary in &spec.vocabularies {
+        let mut level = Vec::new();
+        for word in &vocabulary.words {
+            let len = word.letters.len();
+            if (len != width && len != height) || spec.banned.contains(&word.letters) {
+                continue;
+            }
+            let mut codes = Vec::with_capacity(len);
+            for c in &word.letters {
+                let code = match alphabet.iter().position(|a| a == c) {
+                    Some(i) => i,
+                    None => {
+                        alphabet.push(*c);
+                        alphabet.len() - 1
+                    }
+                };
+                if code >= 64 {
+                    return Err(GenerateError::Impossible(
+                        "the vocabularies use more than 64 different letters".into(),
+                    ));
+                }
+                codes.push(code as u8);
+            }
+            let id = *ids.entry(codes.clone()).or_insert(next_id);
+            next_id += 1;
+            level.push(Candidate {
+                id,
+                lines: vocabulary.lines,
+                codes,
+                printed: word.printed.clone(),
+                vocabulary: vocabulary.name.clone(),
+            });
+        }
+        levels.push(level);
+    }
+    let limits = Limits {
+        deadline: Instant::now() + options.time_limit,
+        cancel: options.cancel.clone(),
+    };
+    let mut rng = Rng::new(options.seed);
+    let mut pool: Vec<Candidate> = Vec::new();
+    let mut proofs = Vec::new();
+    let mut report = Report::default();
+    for (level, words) in levels.into_iter().enumerate() {
+        pool.extend(words);
+        let list = |len: usize, fits: fn(Lines) -> bool| {
+            let mut list: Vec<(Vec<u8>, u32)> = pool
+                .iter()
+                .filter(|w| w.codes.len() == len && fits(w.lines))
+                .map(|w| (w.codes.clone(), w.id))
+                .collect();
+            list.sort();
+            list.dedup();
+            list
+        };
+        let (rows, cols) = (list(width, Lines::rows), list(height, Lines::columns));
+        let (row_count, col_count) = (rows.len(), cols.len());
+        if row_count == 0 || col_count == 0 {
+            // Nothing to search (rows or columns from a later vocabulary).
+            continue;
+        }
+        let transposable = width == height && rows == cols;
+        let (row_trie, col_trie) = (Trie::new(rows, width), Trie::new(cols, height));
+        let searched = Level {
+            width,
+            height,
+            rows: &row_trie,
+            cols: &col_trie,
+            transposable,
+            alphabet: &alphabet,
+            pool: &pool,
+        };
+        match searched.settle(&limits, &mut rng, options.seed, &mut report)? {
+            Settled::Puzzle(puzzle) => {
+                report.notes.push(
+                    "the fill-in has exactly one solution (solved again from its own word list)"
+                        .into(),
+                );
+                report.notes.extend(proofs);
+                report.density = 1.0;
+                return Ok(Puzzle { report, ..*puzzle });
+            }
+            Settled::NoneUnique => proofs.push(format!(
+                "every {width}×{height} rectangle of vocabularies 1–{} has a fill-in with more than one solution",
+                level + 1
+            )),
+            Settled::NoneExists => proofs.push(format!(
+                "no {width}×{height} rectangle exists with the {row_count} words of {width} letters and {col_count} of {height} letters of vocabularies 1–{}",
+                level + 1
+            )),
+        }
+    }
+    Err(GenerateError::NoSolution(proofs.pop().unwrap_or_else(|| {
+        format!(
+            "the vocabularies need words of {width} letters for the rows and of {height} letters for the columns"
+        )
+    })))
+}
+
+/// What searching with one set of vocabularies settled.
+enum Settled {
+    Puzzle(Box<Puzzle>),
+    NoneExists,
+    /// Rectangles exist, but each one's fill-in has more solutions.
+    NoneUnique,
+}
+
+/// The rectangle search with one set of vocabularies.
+struct Level<'a> {
+    width: usize,
+    height: usize,
+    rows: &'a Trie,
+    cols: &'a Trie,
+    /// Rows and columns from the same list, square.
+    transposable: bool,
+    alphabet: &'a [char],
+    pool: &'a [Candidate],
+}
+
+impl Level<'_> {
+    /// Finds a rectangle with a unique fill-in, or proves that none exists
+    /// (the randomised search's own exhaustion or the prover's, whichever
+    /// comes first); an error when the limits stop it.
+    fn settle(
+        &self,
+        limits: &Limits,
+        rng: &mut Rng,
+        seed: u64,
+        report: &mut Report,
+    ) -> Result<Settled, GenerateError> {
+        let none_exists = AtomicBool::new(false);
+        let stop_prover = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let started = Instant::now();
+            let mut prover_started = false;
+            let mut run = 0u64;
+            let transposable = self.transposable;
+            let result = loop {
+                if !prover_started && started.elapsed() >= PROVER_AFTER {
+                    prover_started = true;
+                    let (none_exists, stop) = (&none_exists, &stop_prover);
+                    let mut prover =
+                        RowSearch::new(self.width, self.height, self.rows, self.cols, transposable)
+                            .limited(limits, Some(stop));
+                    scope.spawn(move || {
+                        if prover.run() == Outcome::Exhausted {
+                            none_exists.store(true, Ordering::Relaxed);
+                        }
+                    });
+                }
+                run += 1;
+                let budget = FIRST_BUDGET.saturating_mul(super::driver::luby(run));
+                // The search keeps only one of a square and its transpose;
+                // either is as good.
+                let transpose = transposable && rng.below(2) == 1;
+                let mut puzzle = None;
+                let mut seen = false;
+                let mut accept = |grid: &[u8]| {
+                    seen = true;
+                    let grid = if transpose {
+                        transposed(grid, self.width)
+                    } else {
+                        grid.to_vec()
+                    };
+                    let candidate = build(&grid, self, seed);
+                    let unique = unique(&candidate, self.alphabet);
+                    if unique {
+                        puzzle = Some(candidate);
+                    }
+                    unique
+                };
+                let mut search =
+                    RowSearch::new(self.width, self.height, self.rows, self.cols, transposable)
+                        .randomised(rng, budget)
+                        .limited(limits, Some(&none_exists))
+                        .accepting(&mut accept);
+                let outcome = search.run();
+                report.nodes += search.steps();
+                report.restarts += 1;
+                drop(search);
+                match outcome {
+                    Outcome::Found => {
+                        let puzzle = puzzle.expect("an accepted rectangle");
+                        break Ok(Settled::Puzzle(Box::new(puzzle)));
+                    }
+                    Outcome::Exhausted if seen => break Ok(Settled::NoneUnique),
+                    Outcome::Exhausted => break Ok(Settled::NoneExists),
+                    Outcome::OutOfBudget | Outcome::Stopped => {}
+                }
+                if none_exists.load(Ordering::Relaxed) {
+                    break Ok(Settled::NoneExists);
+                }
+                if let Some(stop) = limits.check() {
+                    break Err(match stop {
+                        super::Stop::Cancelled => GenerateError::Cancelled,
+                        super::Stop::Deadline => GenerateError::TimedOut(format!(
+                            "no {}×{} rectangle with a unique fill-in found in the time limit (the search was not finished, so one may exist)",
+                            self.width, self.height
+                        )),
+                    });
+                }
+            };
+            stop_prover.store(true, Ordering::Relaxed);
+            result
+        })
+    }
+}
+
+/// A square block read down instead of across.
+fn transposed(grid: &[u8], side: usize) -> Vec<u8> {
+    (0..side * side)
+        .map(|i| grid[(i % side) * side + i / side])
+        .collect()
+}
+
+/// Builds the puzzle from a filled block.
+fn build(grid: &[u8], level: &Level, seed: u64) -> Puzzle {
+    let Level {
+        width,
+        height,
+        rows,
+        cols,
+        alphabet,
+        pool,
+        ..
+    } = *level;
+    let letter = |r: usize, c: usize| alphabet[grid[r * width + c] as usize];
+    let word_id = |trie: &Trie, codes: &mut dyn Iterator<Item = u8>| {
+        let mut node = 0;
+        for code in codes {
+            node = trie.child(node, code);
+        }
+        trie.word[node as usize] as usize
+    };
+    let mut words = Vec::new();
+    for r in 0..height {
+        let id = word_id(rows, &mut (0..width).map(|c| grid[r * width + c]));
+        words.push(placed(
+            &pool[id],
+            (0..width).map(|c| letter(r, c)).collect(),
+            Pos::new(r, 0),
+            Direction::E,
+        ));
+    }
+    for c in 0..width {
+        let id = word_id(cols, &mut (0..height).map(|r| grid[r * width + c]));
+        words.push(placed(
+            &pool[id],
+            (0..height).map(|r| letter(r, c)).collect(),
+            Pos::new(0, c),
+            Direction::S,
+        ));
+    }
+    Puzzle {
+        kind: PuzzleKind::WordRectangle,
+        mask: Mask::rectangle(width, height).expect("checked size"),
+        directions: crate::model::DirectionSet::parse_list("E,S").expect("valid list"),
+        seed,
+        grid: (0..height)
+            .map(|r| (0..width).map(|c| Some(letter(r, c))).collect())
+            .collect(),
+        words,
+        solution: None,
+        rules: Default::default(),
+        report: Report::default(),
+    }
+}
+
+fn placed(candidate: &Candidate, word: String, start: Pos, direction: Direction) -> PlacedWord {
+    PlacedWord {
+        word,
+        display: candidate.printed.clone(),
+        start,
+        direction,
+        vocabulary: candidate.vocabulary.clone(),
+    }
+}
+
+/// Solves the fill-in again from the puzzle's own lists (rows from the
+/// across words, columns from the down words) and counts up to two solutions.
+fn unique(puzzle: &Puzzle, alphabet: &[char]) -> bool {
+    let code = |c: char| alphabet.iter().position(|a| *a == c).unwrap_or(0) as u8;
+    let (width, height) = (puzzle.width(), puzzle.height());
+    let list = |direction: Direction| -> Vec<(Vec<u8>, u32)> {
+        puzzle
+            .words
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| w.direction == direction)
+            .map(|(i, w)| (w.word.chars().map(code).collect(), i as u32))
+            .collect()
+    };
+    let rows = Trie::new(list(Direction::E), width);
+    let cols = Trie::new(list(Direction::S), height);
+    let mut search = RowSearch::new(width, height, &rows, &cols, false).counting(2);
+    search.run();
+    search.found.len() == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{SpecVocabulary, UmlautMode, Word};
+
+    fn spec(words: &[&str], width: usize, height: usize) -> PuzzleSpec {
+        let words = words
+            .iter()
+            .map(|w| Word::new(w, None, UmlautMode::Keep).unwrap())
+            .collect();
+        PuzzleSpec::new(
+            Mask::rectangle(width, height).unwrap(),
+            vec![SpecVocabulary {
+                name: "test".into(),
+                must_use: false,
+                words,
+                lines: Default::default(),
+            }],
+        )
+    }
+
+    #[test]
+    fn finds_the_only_rectangle_and_checks_it() {
+        // Rows CAT/ORE/WED, columns COW/ARE/TED.
+        let s = spec(&["cat", "ore", "wed", "cow", "are", "ted", "xyz"], 3, 3);
+        let p = generate(&s, &Options::seeded(1)).unwrap();
+        let rows: Vec<String> = p
+            .grid
+            .iter()
+            .map(|r| r.iter().map(|c| c.unwrap()).collect())
+            .collect();
+        assert!(
+            rows == ["CAT", "ORE", "WED"] || rows == ["COW", "ARE", "TED"],
+            "{rows:?}"
+        );
+        assert_eq!(p.words.len(), 6);
+        assert_eq!(p.kind, PuzzleKind::WordRectangle);
+    }
+
+    #[test]
+    fn proves_that_none_exists() {
+        let s = spec(&["cat", "dog", "emu"], 3, 3);
+        match generate(&s, &Options::seeded(1)) {
+            Err(GenerateError::NoSolution(why)) => {
+                assert!(why.contains("no 3×3 rectangle exists"), "{why}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn rows_from_one_list_and_columns_from_another() {
+        let mut s = spec(&["cat", "ore", "wed"], 3, 3);
+        s.vocabularies[0].lines = Lines::Rows;
+        let mut down = spec(&["cow", "are", "ted"], 3, 3).vocabularies.remove(0);
+        down.lines = Lines::Columns;
+        down.name = "down".into();
+        s.vocabularies.push(down);
+        for seed in 1..=6 {
+            let p = generate(&s, &Options::seeded(seed)).unwrap();
+            let rows: Vec<String> = p
+                .grid
+                .iter()
+                .map(|r| r.iter().map(|c| c.unwrap()).collect())
+                .collect();
+            assert_eq!(rows, ["CAT", "ORE", "WED"], "seed {seed}");
+            let down: Vec<&str> = p
+                .words
+                .iter()
+                .filter(|w| w.direction == Direction::S)
+                .map(|w| w.vocabulary.as_str())
+                .collect();
+            assert_eq!(down, ["down"; 3]);
+        }
+        // The other way round only the transpose fits.
+        s.vocabularies[0].lines = Lines::Columns;
+        s.vocabularies[1].lines = Lines::Rows;
+        let p = generate(&s, &Options::seeded(1)).unwrap();
+        assert_eq!(p.grid[0], [Some('C'), Some('O'), Some('W')]);
+    }
+
+    #[test]
+    fn proves_a_long_impossible_case() {
+        // Rows with an odd number of a's (4 of them: an even total) and
+        // columns with an odd number (5: an odd total) cannot meet.
+        let mut words = Vec::new();
+        for len in [4u32, 5] {
+            for n in 0..3usize.pow(len) {
+                let word: String = (0..len)
+                    .map(|k| ['a', 'b', 'c'][n / 3usize.pow(k) % 3])
+                    .collect();
+                if word.matches('a').count() % 2 == 1 {
+                    words.push(word);
+                }
+            }
+        }
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        match generate(&spec(&words, 5, 4), &Options::seeded(1)) {
+            Err(GenerateError::NoSolution(why)) => {
+                assert!(why.contains("no 5×4 rectangle exists"), "{why}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_symmetric_square_uses_words_twice_and_is_refused() {
+        // BIT/ICE/TEN read the same across and down: every word twice.
+        let s = spec(&["bit", "ice", "ten"], 3, 3);
+        assert!(matches!(
+            generate(&s, &Options::seeded(3)),
+            Err(GenerateError::NoSolution(_))
+        ));
+    }
+}
