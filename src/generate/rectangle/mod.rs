@@ -127,6 +127,10 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
             alphabet: &alphabet,
             pool: &pool,
         };
+        let sources = match level {
+            0 => "vocabulary 1".to_string(),
+            _ => format!("vocabularies 1–{}", level + 1),
+        };
         match searched.settle(&limits, &mut rng, options.seed, &mut report)? {
             Settled::Puzzle(puzzle) => {
                 report.notes.push(
@@ -138,12 +142,13 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
                 return Ok(Puzzle { report, ..*puzzle });
             }
             Settled::NoneUnique => proofs.push(format!(
-                "every {width}×{height} rectangle of vocabularies 1–{} has a fill-in with more than one solution",
-                level + 1
+                "every {width}×{height} rectangle of {sources} has a fill-in with more than one solution"
+            )),
+            Settled::NoneExists if transposable => proofs.push(format!(
+                "no {width}×{height} rectangle exists with the {row_count} words of {width} letters of {sources}"
             )),
             Settled::NoneExists => proofs.push(format!(
-                "no {width}×{height} rectangle exists with the {row_count} words of {width} letters and {col_count} of {height} letters of vocabularies 1–{}",
-                level + 1
+                "no {width}×{height} rectangle exists with the {row_count} words of {width} letters for the rows and {col_count} of {height} letters for the columns of {sources}"
             )),
         }
     }
