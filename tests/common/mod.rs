@@ -46,31 +46,30 @@ pub fn banned() -> Vec<String> {
 
 /// Debian's `wamerican`: its lower-case entries of 3+ letters, one per line.
 pub fn american_text() -> String {
-    let dict = std::path::Path::new("/usr/share/dict/american-english");
-    assert!(
-        dict.exists(),
-        "this test needs Debian's wamerican package (apt-get install wamerican)"
-    );
-    std::fs::read_to_string(dict)
-        .unwrap()
-        .lines()
-        .filter(|w| w.len() >= 3 && w.chars().all(|c| c.is_ascii_lowercase()))
-        .map(|w| format!("{w}\n"))
-        .collect()
+    dictionary("american-english", "wamerican", |w| {
+        w.chars().all(|c| c.is_ascii_lowercase())
+    })
 }
 
 /// Debian's `wngerman`: its alphabetic entries (umlauts and ß included,
 /// nouns capitalised) of 3+ letters, one per line.
 pub fn german_text() -> String {
-    let dict = std::path::Path::new("/usr/share/dict/ngerman");
+    dictionary("ngerman", "wngerman", |w| {
+        w.chars().all(char::is_alphabetic)
+    })
+}
+
+/// The entries of 3+ letters of `/usr/share/dict/FILE` that `keep` takes.
+fn dictionary(file: &str, package: &str, keep: fn(&str) -> bool) -> String {
+    let dict = std::path::Path::new("/usr/share/dict").join(file);
     assert!(
         dict.exists(),
-        "this test needs Debian's wngerman package (apt-get install wngerman)"
+        "this test needs Debian's {package} package (apt-get install {package})"
     );
     std::fs::read_to_string(dict)
         .unwrap()
         .lines()
-        .filter(|w| w.chars().count() >= 3 && w.chars().all(char::is_alphabetic))
+        .filter(|w| w.chars().count() >= 3 && keep(w))
         .map(|w| format!("{w}\n"))
         .collect()
 }

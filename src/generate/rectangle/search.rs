@@ -324,11 +324,21 @@ mod tests {
         let words: Vec<_> = ["cat", "ore", "wed", "cow", "are", "ted"]
             .map(codes)
             .to_vec();
-        assert_eq!(prove(&words, 3, 3), Outcome::Found);
-        // Only the transpose order (first row COW, first column CAT) is
-        // searched away; CAT first is still found with COW listed first.
-        let reversed: Vec<_> = words.iter().rev().cloned().collect();
-        assert_eq!(prove(&reversed, 3, 3), Outcome::Found);
+        let (rows, cols) = tries(&words, 3, 3);
+        // Counting all: only CAT/ORE/WED (first row before first column),
+        // not its transpose COW/ARE/TED.
+        let mut search = RowSearch::new(3, 3, &rows, &cols, true).counting(usize::MAX);
+        assert_eq!(search.run(), Outcome::Exhausted);
+        let cat_ore_wed: Vec<u8> = ["cat", "ore", "wed"]
+            .concat()
+            .bytes()
+            .map(|b| b - b'a')
+            .collect();
+        assert_eq!(search.found, [cat_ore_wed]);
+        // Not transposable (rows and columns from different lists): both.
+        let mut search = RowSearch::new(3, 3, &rows, &cols, false).counting(usize::MAX);
+        assert_eq!(search.run(), Outcome::Exhausted);
+        assert_eq!(search.found.len(), 2);
     }
 
     #[test]
