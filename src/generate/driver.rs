@@ -7,6 +7,7 @@ use super::cover::{Cover, Swept};
 use super::filler::{accidental_words, fill};
 use super::patterns::{PatternBase, Patterns};
 use super::pick::Picker;
+use super::plan::Planner;
 use super::prepare::Problem;
 use super::rng::Rng;
 use super::search::{FreeTarget, Outcome, Search, Tables};
@@ -43,6 +44,8 @@ struct Level {
 
 /// Restart budgets follow the Luby sequence times this many nodes.
 const NODE_UNIT: u64 = 128;
+/// Layouts planned per leaf before the cell-by-cell sweep takes over.
+const PLANS_PER_LEAF: usize = 256;
 /// The same for the solution-word sweep.
 const COVER_UNIT: u64 = 256;
 
@@ -130,13 +133,21 @@ pub(crate) fn run(
             let mut search = Search::new(problem, tables, &board, level.target, must_shares);
             let mut picker = Picker::new(problem, excluded, target_words, required);
             let mut cover = Cover::new(problem, excluded, target_words, required);
+            let mut planner = Planner::new(problem, excluded, target_words, required);
             let budget = COVER_UNIT * luby(restart);
             let mut leaf = |board: &mut Board, patterns: &mut Patterns, rng: &mut Rng| {
+                let mut planned = false;
                 if picking && level.sweep {
-                    if !matches!(
-                        cover.run(board, patterns, rng, &level_limits, budget),
+                    planned = matches!(
+                        planner.run(board, patterns, rng, &level_limits, PLANS_PER_LEAF),
                         Swept::Done
-                    ) {
+                    );
+                    if !planned
+                        && !matches!(
+                            cover.run(board, patterns, rng, &level_limits, budget),
+                            Swept::Done
+                        )
+                    {
                         return false;
                     }
                 } else if picking {
@@ -151,7 +162,9 @@ pub(crate) fn run(
                 }
                 best.offer(board, solution_len);
                 let done = complete_grid(problem, board, patterns, rng, level);
-                if !done && picking && level.sweep {
+                if !done && planned {
+                    planner.clear(board, patterns);
+                } else if !done && picking && level.sweep {
                     cover.clear(board, patterns);
                 } else if !done && picking {
                     picker.clear(board, patterns);

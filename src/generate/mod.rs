@@ -12,6 +12,7 @@ mod driver;
 mod filler;
 mod patterns;
 mod pick;
+mod plan;
 mod pool;
 mod prepare;
 pub mod rectangle;
