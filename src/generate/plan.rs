@@ -1,4 +1,4 @@
-//! Planned layouts for the solution-word sweep: first the open cells are
+//! Planned layouts for solution-word grids: first the open cells are
 //! tiled by word slots — diagonal fans in the corners, then rows and columns
 //! in reading order, each row or column crossing a diagonal at most once —
 //! so that exactly the solution's cells are left over and every direction
@@ -65,13 +65,16 @@ pub(crate) struct Planner<'p> {
     max_len: usize,
     /// Whether the rules let two words share a cell.
     may_cross: bool,
+    /// Per cell: `OPEN`, `TAKEN` (by a slot), `KEPT` (solution) or `BLOCKED`.
     state: Vec<u8>,
     /// For a taken cell: the fan slot covering it, or `NONE`.
     fan_slot: Vec<u16>,
     /// Taken cells a row or column crosses (now used by two slots).
     crossed: Vec<bool>,
     slots: Vec<PlanSlot>,
+    /// Cells kept for the solution, in reading order once a plan is done.
     kept: Vec<u16>,
+    /// Open cells left.
     open: usize,
     nodes: u64,
     node_limit: u64,
@@ -84,6 +87,7 @@ pub(crate) struct Planner<'p> {
     fans: usize,
     /// Rows and columns the shares still need.
     axis_need: [usize; 2],
+    /// Scratch: which cells a row or column may cross right now.
     crossable_now: Vec<bool>,
 }
 
@@ -304,7 +308,7 @@ impl<'p> Planner<'p> {
                     if after == NONE {
                         continue;
                     }
-                    let through = if self.crossable_by_len(after, a.crosses) {
+                    let through = if self.crossable_when_merging(after, a.crosses) {
                         geo.walk(after, a.axis, 1)
                     } else {
                         NONE
@@ -486,7 +490,7 @@ impl<'p> Planner<'p> {
 
     /// Whether a row or column (crossing nothing yet when `busy` is false)
     /// may cross the taken cell `x` on its way to a longer slot.
-    fn crossable_by_len(&self, x: u16, busy: bool) -> bool {
+    fn crossable_when_merging(&self, x: u16, busy: bool) -> bool {
         !busy
             && self.may_cross
             && self.state[x as usize] == TAKEN
