@@ -364,3 +364,26 @@ fn dense_solution_grid_keeps_every_direction_share() {
         }
     }
 }
+
+#[test]
+fn solution_word_dropped_at_once_when_the_words_cannot_cover_the_grid() {
+    // 22 sea-life words have at most 171 letters; 15×15 less 7 solution
+    // cells leaves 218 to cover, so the solution word cannot be kept. The
+    // puzzle comes without it, says why, and still meets every share.
+    let mut spec = common::spec(
+        Mask::rectangle(15, 15).unwrap(),
+        common::words("sea-life.txt"),
+        false,
+    );
+    spec.pick = Some(22);
+    spec.solution = Some(word("Seaside"));
+    let generator = Generator::new(spec.clone()).unwrap();
+    let p = generator.generate(&Options::seeded(1)).unwrap();
+    check(&p, &spec);
+    assert!(p.solution.is_none());
+    assert_eq!(p.words.len(), 22);
+    assert_eq!(
+        p.report.relaxed,
+        vec!["solution word SEASIDE (7 letters) left out: 22 words can cover at most 171 of the 218 cells around it".to_string()]
+    );
+}

@@ -110,7 +110,12 @@ pub(crate) fn run(
         },
         spec.directions,
     );
-    let levels = levels(picking, solution_len);
+    // When the words cannot cover every cell but the solution's even
+    // without a single overlap, go straight to the level that says so.
+    let levels: Vec<Level> = levels(picking, solution_len)
+        .into_iter()
+        .filter(|l| l.drop_solution || !picking || cover_shortfall(problem).is_none())
+        .collect();
     let mut best = Best::default();
     let mut proven = 0;
     let mut nodes = 0;
@@ -222,6 +227,18 @@ pub(crate) fn run(
     best_effort(problem, best, seed, &mut rng, (nodes, restarts))
 }
 
+/// `(most cells the words can cover, cells they must cover)` when the
+/// first is short of the second, with a solution word.
+fn cover_shortfall(problem: &Problem) -> Option<(usize, usize)> {
+    let solution = problem.solution.as_ref()?;
+    let needed = problem
+        .spec
+        .mask
+        .playable_count()
+        .saturating_sub(solution.len());
+    (problem.max_cover < needed).then_some((problem.max_cover, needed))
+}
+
 fn levels(picking: bool, solution_len: Option<usize>) -> Vec<Level> {
     let level = |shares, min, max, drop_solution, sweep| Level {
         shares,
@@ -234,6 +251,7 @@ fn levels(picking: bool, solution_len: Option<usize>) -> Vec<Level> {
         // need room left for them.
         (true, Some(l)) => vec![
             level(true, l, usize::MAX, false, true),
+            level(true, 0, usize::MAX, true, false),
             level(false, 0, usize::MAX, true, false),
         ],
         (true, None) | (false, None) => vec![
@@ -448,11 +466,20 @@ fn build(
         ));
     }
     if let (Some(s), true) = (&problem.solution, level.drop_solution) {
+        let why = match cover_shortfall(problem).filter(|_| spec.pick.is_some()) {
+            Some((most, needed)) => format!(
+                "{} words can cover at most {most} of the {needed} cells around it",
+                spec.pick.unwrap_or(0).max(problem.must.len())
+            ),
+            None => format!(
+                "the closest arrangement found leaves {} cells free",
+                board.free
+            ),
+        };
         relaxed.push(format!(
-            "solution word {} ({} letters) left out: the closest arrangement found leaves {} cells free",
+            "solution word {} ({} letters) left out: {why}",
             problem.text(s),
             s.len(),
-            board.free
         ));
     }
     let mut counts = [0usize; 8];

@@ -47,6 +47,9 @@ pub(crate) struct Problem {
     pub longest_line: usize,
     /// Remarks on words left out of pick vocabularies.
     pub notes: Vec<String>,
+    /// The most cells the words of one puzzle can cover: the must-use words
+    /// and the longest words that could be drawn, each without overlaps.
+    pub max_cover: usize,
 }
 
 /// Words need at least this many letters to be drawn from a vocabulary.
@@ -295,6 +298,14 @@ impl Problem {
             .collect();
         sorted_long.sort_by(|a, b| lex[*a as usize].codes.cmp(&lex[*b as usize].codes));
 
+        let must_letters: usize = must_codes.iter().map(|c| c.len()).sum();
+        let mut pick_lengths: Vec<usize> = pools
+            .iter()
+            .flat_map(|p| p.all.iter().map(|&id| lex[id as usize].codes.len()))
+            .collect();
+        pick_lengths.sort_unstable_by(|a, b| b.cmp(a));
+        let drawn = spec.pick.unwrap_or(0).saturating_sub(must.len());
+        let max_cover = must_letters + pick_lengths.iter().take(drawn).sum::<usize>();
         Ok(Problem {
             spec,
             geo,
@@ -310,6 +321,7 @@ impl Problem {
             sorted_long,
             longest_line,
             notes,
+            max_cover,
         })
     }
 
