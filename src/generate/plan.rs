@@ -77,7 +77,6 @@ pub(crate) struct Planner<'p> {
     /// Open cells left.
     open: usize,
     nodes: u64,
-    node_limit: u64,
     /// DP scratch for the coverable-cell count.
     scratch: Vec<u16>,
     drawn: Vec<Drawn>,
@@ -119,7 +118,6 @@ impl<'p> Planner<'p> {
             kept: Vec::new(),
             open: 0,
             nodes: 0,
-            node_limit: 0,
             scratch: Vec::new(),
             drawn: Vec::new(),
             draws: 0,
@@ -215,7 +213,6 @@ impl<'p> Planner<'p> {
         let need = [axis_need(Direction::E), axis_need(Direction::S)];
         self.axis_need = need;
         self.nodes = 0;
-        self.node_limit = PLAN_NODES;
         self.target = words_left;
         self.fans = self.slots.len();
         self.tile(board, rng, 0, words_left - self.fans, keep, need, axes)
@@ -228,9 +225,7 @@ impl<'p> Planner<'p> {
         let crossed = self.crossed.clone();
         let state = self.state.clone();
         let kept = self.kept.len();
-        if self.shorten(board, rng, keep_left)
-            && self.adjust(board.geo, rng, self.fans, self.target)
-        {
+        if self.shorten(board, rng, keep_left) && self.adjust(board, rng) {
             self.kept.sort_unstable();
             return true;
         }
@@ -288,7 +283,8 @@ impl<'p> Planner<'p> {
 
     /// Merges neighbouring collinear rows or columns, or splits long ones,
     /// until the plan has `target` slots; the shares stay met.
-    fn adjust(&mut self, geo: &Geometry, rng: &mut Rng, fans: usize, target: usize) -> bool {
+    fn adjust(&mut self, board: &Board, rng: &mut Rng) -> bool {
+        let (geo, fans, target) = (board.geo, self.fans, self.target);
         while self.slots.len() != target {
             let count = |axis| self.slots.iter().filter(|s| s.axis == axis).count();
             let spare = [
@@ -308,7 +304,7 @@ impl<'p> Planner<'p> {
                     if after == NONE {
                         continue;
                     }
-                    let through = if self.crossable_when_merging(after, a.crosses) {
+                    let through = if !a.crosses && self.crossable(board, after) {
                         geo.walk(after, a.axis, 1)
                     } else {
                         NONE
@@ -488,20 +484,6 @@ impl<'p> Planner<'p> {
         });
     }
 
-    /// Whether a row or column (crossing nothing yet when `busy` is false)
-    /// may cross the taken cell `x` on its way to a longer slot.
-    fn crossable_when_merging(&self, x: u16, busy: bool) -> bool {
-        !busy
-            && self.may_cross
-            && self.state[x as usize] == TAKEN
-            && !self.crossed[x as usize]
-            && self.fan_slot[x as usize] != NONE
-            && {
-                let fan = &self.slots[self.fan_slot[x as usize] as usize];
-                fan.crossed_by < CROSSINGS_PER_DIAGONAL
-            }
-    }
-
     /// Whether a row or column may cross the taken cell `x`.
     fn crossable(&self, board: &Board, x: u16) -> bool {
         let c = x as usize;
@@ -531,7 +513,7 @@ impl<'p> Planner<'p> {
         axes: [bool; 2],
     ) -> bool {
         self.nodes += 1;
-        if self.nodes > self.node_limit {
+        if self.nodes > PLAN_NODES {
             return false;
         }
         if self.slots.len() > self.target + MAX_MERGES {
@@ -658,7 +640,7 @@ impl<'p> Planner<'p> {
                         return true;
                     }
                     self.untake_slot(geo);
-                    if self.nodes > self.node_limit {
+                    if self.nodes > PLAN_NODES {
                         return false;
                     }
                 }
@@ -728,44 +710,10 @@ impl<'p> Planner<'p> {
             }
             let back = &geo.next[axis.reverse().index()];
             let fwd = &geo.next[axis.index()];
-            // Runs ending at each cell: a0 open only, a1 with at most one
-            // crossable cell; b0, b1 the same for runs starting there.
-            for c in 0..n {
-                let p = back[c];
-                let (p0, p1) = if p == NONE {
-                    (0, 0)
-                } else {
-                    (a0[p as usize], a1[p as usize])
-                };
-                if self.state[c] == OPEN {
-                    a0[c] = p0 + 1;
-                    a1[c] = p1 + 1;
-                } else if crossable[c] {
-                    a0[c] = 0;
-                    a1[c] = p0 + 1;
-                } else {
-                    a0[c] = 0;
-                    a1[c] = 0;
-                }
-            }
-            for c in (0..n).rev() {
-                let q = fwd[c];
-                let (q0, q1) = if q == NONE {
-                    (0, 0)
-                } else {
-                    (b0[q as usize], b1[q as usize])
-                };
-                if self.state[c] == OPEN {
-                    b0[c] = q0 + 1;
-                    b1[c] = q1 + 1;
-                } else if crossable[c] {
-                    b0[c] = 0;
-                    b1[c] = q0 + 1;
-                } else {
-                    b0[c] = 0;
-                    b1[c] = 0;
-                }
-            }
+            // Runs ending at each cell (a) and starting there (b): 0 open
+            // cells only, 1 with at most one crossable cell.
+            runs_along(&self.state, &crossable, back, 0..n, a0, a1);
+            runs_along(&self.state, &crossable, fwd, (0..n).rev(), b0, b1);
             for c in from..n {
                 if self.state[c] == OPEN {
                     let run = (a1[c] + b0[c]).max(a0[c] + b1[c]) - 1;
@@ -906,6 +854,34 @@ impl<'p> Planner<'p> {
             self.drawer.undo(drawn, board, patterns);
         }
         false
+    }
+}
+
+/// Run lengths along one axis, visiting `cells` so that `link[c]` (the
+/// neighbour the run comes from) is visited before `c`: `plain[c]` counts
+/// open cells only, `crossing[c]` allows one crossable cell in the run.
+fn runs_along(
+    state: &[u8],
+    crossable: &[bool],
+    link: &[u16],
+    cells: impl Iterator<Item = usize>,
+    plain: &mut [u16],
+    crossing: &mut [u16],
+) {
+    for c in cells {
+        let from = link[c];
+        let (p0, p1) = if from == NONE {
+            (0, 0)
+        } else {
+            (plain[from as usize], crossing[from as usize])
+        };
+        (plain[c], crossing[c]) = if state[c] == OPEN {
+            (p0 + 1, p1 + 1)
+        } else if crossable[c] {
+            (0, p0 + 1)
+        } else {
+            (0, 0)
+        };
     }
 }
 
