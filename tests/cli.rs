@@ -481,3 +481,51 @@ fn rectangle_rows_and_columns_from_separate_lists() {
         &["no 3×3 rectangle exists"],
     );
 }
+
+#[test]
+fn difficulty_presets_and_the_measured_difficulty() {
+    let words = data("figure2-34-words.txt");
+    let easy = generate_and_check(&words, "23x23", 4, &["--difficulty", "easy"]);
+    let hard = generate_and_check(
+        &words,
+        "23x23",
+        4,
+        &["--difficulty", "HARD", "--pick", "34"],
+    );
+    assert_eq!(easy["directions"], serde_json::json!(["E", "S"]));
+    assert_eq!(hard["directions"].as_array().unwrap().len(), 8);
+    let score = |v: &Value| v["report"]["quality"]["difficulty"].as_u64().unwrap();
+    assert_eq!(easy["report"]["quality"]["difficulty_label"], "easy");
+    assert_eq!(hard["report"]["quality"]["difficulty_label"], "hard");
+    assert!(score(&hard) > score(&easy) + 30);
+    assert!(easy["report"]["quality"]["shortfalls"].is_array());
+    // --directions overrides the preset's directions.
+    let medium = generate_and_check(
+        &words,
+        "23x23",
+        4,
+        &["--difficulty", "medium", "--directions", "E,S,SE"],
+    );
+    assert_eq!(medium["directions"], serde_json::json!(["E", "S", "SE"]));
+    // `check` reports the difficulty it measures.
+    let json = temp("difficulty.json");
+    std::fs::write(&json, serde_json::to_string(&hard).unwrap()).unwrap();
+    let out = gridpress(&["check", json.to_str().unwrap()]);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("difficulty"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    fails_with(
+        &[
+            "generate",
+            "--words",
+            &words,
+            "--size",
+            "23x23",
+            "--difficulty",
+            "brutal",
+        ],
+        &["difficulty \"brutal\"", "easy, medium or hard"],
+    );
+}

@@ -8,7 +8,7 @@ use crate::generate::{Generator, Options};
 use crate::layout::template::DEFAULT_TEMPLATE;
 use crate::layout::{KeyPlacement, Template};
 use crate::model::{
-    Language, Lines, Mask, Puzzle, PuzzleKind, Shape, UmlautMode, Vocabulary, Word,
+    Difficulty, Language, Lines, Mask, Puzzle, PuzzleKind, Shape, UmlautMode, Vocabulary, Word,
 };
 use crate::project::{GeneratorSettings, GridSettings, Project, Rect, write_atomic};
 use anyhow::Context;
@@ -46,6 +46,10 @@ pub struct GenerateArgs {
     /// Comma list of E,W,S,N,SE,NW,SW,NE or `all`.
     #[arg(long)]
     pub directions: Option<String>,
+    /// A difficulty preset: easy (E,S), medium (+ SE,NE), hard (all, decoy filler);
+    /// --directions overrides its directions.
+    #[arg(long)]
+    pub difficulty: Option<String>,
     /// Solution word for the leftover cells.
     #[arg(long)]
     pub solution: Option<String>,
@@ -265,6 +269,11 @@ fn make(project: &Project, banned_file: Option<&Path>) -> anyhow::Result<Vec<Puz
         for r in &p.report.relaxed {
             eprintln!("warning: seed {}: {r}", p.seed);
         }
+        if p.kind == crate::model::PuzzleKind::WordSearch {
+            for s in p.report.quality.shortfalls(p.words.len()) {
+                eprintln!("note: seed {}: quality: {s}", p.seed);
+            }
+        }
     }
     Ok(puzzles)
 }
@@ -375,6 +384,11 @@ fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
         project.grid.restricted.push(parse_rect(r)?);
     }
     let g = &mut project.generator;
+    if let Some(name) = &args.difficulty {
+        let preset = Difficulty::parse(name).map_err(InputError::msg)?;
+        g.directions = preset.directions().to_list();
+        g.decoy_filler = preset.decoy_filler();
+    }
     if let Some(d) = &args.directions {
         g.directions = d.clone();
     }

@@ -99,6 +99,21 @@ fn templates() {
     }
 }
 
+/// Difficulty and what the solver faces, in one line.
+pub(crate) fn quality_line(q: &crate::model::Quality) -> String {
+    format!(
+        "difficulty {} ({}): {:.0} % reversed, {:.0} % diagonal, {} crossings, {} decoys, lengths {}–{}",
+        q.difficulty,
+        q.difficulty_label(),
+        q.reversed_share * 100.0,
+        q.diagonal_share * 100.0,
+        q.crossings,
+        q.decoys,
+        q.length_range.0,
+        q.length_range.1
+    )
+}
+
 fn check(args: &CheckArgs) -> anyhow::Result<()> {
     let name = args.puzzle.display().to_string();
     let text = String::from_utf8(read_file(&args.puzzle)?)
@@ -118,6 +133,13 @@ fn check(args: &CheckArgs) -> anyhow::Result<()> {
                 "ok: {name}: {label}: {} words, every rule kept",
                 p.words.len()
             );
+            if p.kind == crate::model::PuzzleKind::WordSearch {
+                let q = crate::verify::quality::measure(p);
+                println!("  {}", quality_line(&q));
+                for s in q.shortfalls(p.words.len()) {
+                    println!("  quality: {s}");
+                }
+            }
         } else {
             failures += 1;
             for v in &violations {

@@ -3,7 +3,8 @@
 
 use crate::error::InputError;
 use crate::model::{
-    Direction, DirectionSet, Mask, PlacedWord, Pos, Puzzle, PuzzleKind, Report, Rules, Solution,
+    Direction, DirectionSet, Mask, PlacedWord, Pos, Puzzle, PuzzleKind, Quality, Report, Rules,
+    Solution,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -64,6 +65,9 @@ fn to_json(p: &Puzzle) -> PuzzleJson {
     report.insert("nodes".into(), json!(r.nodes));
     report.insert("restarts".into(), json!(r.restarts));
     report.insert("notes".into(), json!(r.notes));
+    if p.kind == PuzzleKind::WordSearch {
+        report.insert("quality".into(), quality_json(&r.quality, p.words.len()));
+    }
     PuzzleJson {
         format: "gridpress-puzzle".into(),
         version: 1,
@@ -103,6 +107,26 @@ fn to_json(p: &Puzzle) -> PuzzleJson {
         },
         report,
     }
+}
+
+fn quality_json(q: &Quality, words: usize) -> Value {
+    let share = |x: f64| (x * 1_000.0).round() / 1_000.0;
+    json!({
+        "difficulty": q.difficulty,
+        "difficulty_label": q.difficulty_label(),
+        "word_lengths": [q.length_range.0, q.length_range.1],
+        "distinct_lengths": q.distinct_lengths,
+        "crossings": q.crossings,
+        "reversed_share": share(q.reversed_share),
+        "diagonal_share": share(q.diagonal_share),
+        "decoys": q.decoys,
+        "compounds": q.compounds,
+        "largest_bundle": q.largest_bundle,
+        "bundled_words": q.bundled_words,
+        "emptiest_region": share(q.emptiest_region),
+        "solution_regions": q.solution_regions,
+        "shortfalls": q.shortfalls(words),
+    })
 }
 
 /// One puzzle as pretty JSON.

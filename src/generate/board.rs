@@ -174,6 +174,25 @@ impl<'g> Board<'g> {
         self.usage[cell as usize]
     }
 
+    /// Whether a word at `start` in `dir` would sit end to start with a word
+    /// running the same way on its line, so that the two read as one
+    /// ("BASKET" + "BALL", RQ.P.01). A quality goal: avoided where there is
+    /// a choice, never a reason to fail.
+    pub fn forms_compound(&self, start: u16, dir: Direction, len: usize) -> bool {
+        let geo = self.geo;
+        let touches = |cell: u16, at_end: bool| {
+            cell != NONE
+                && self.occupants[cell as usize][..self.usage[cell as usize] as usize]
+                    .iter()
+                    .any(|&o| {
+                        let p = &self.placements[o as usize];
+                        p.dir == dir && cell == if at_end { p.end(geo) } else { p.start }
+                    })
+        };
+        touches(geo.walk(start, dir.reverse(), 1), true)
+            || touches(geo.walk(start, dir, len), false)
+    }
+
     /// Whether a `len`-letter word fits at `start` in `dir` under the sharing
     /// rules; returns the letters it must have. `codes`, when given, are
     /// checked against the letters already there.

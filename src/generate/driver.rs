@@ -515,20 +515,21 @@ fn build(
         nodes,
         restarts,
         notes: problem.notes.clone(),
+        quality: Default::default(),
     };
     let ids = board.placements.iter().map(|p| p.word).collect();
-    (
-        Puzzle {
-            kind: crate::model::PuzzleKind::WordSearch,
-            mask: mask.clone(),
-            directions: spec.directions,
-            seed,
-            grid,
-            words,
-            solution,
-            rules: spec.rules,
-            report,
-        },
-        ids,
-    )
+    let mut puzzle = Puzzle {
+        kind: crate::model::PuzzleKind::WordSearch,
+        mask: mask.clone(),
+        directions: spec.directions,
+        seed,
+        grid,
+        words,
+        solution,
+        rules: spec.rules,
+        report,
+    };
+    // Measured on the finished puzzle, not from the search's bookkeeping.
+    puzzle.report.quality = crate::verify::quality::measure(&puzzle);
+    (puzzle, ids)
 }

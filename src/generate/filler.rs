@@ -99,6 +99,94 @@ pub(crate) fn letter_weights(
         .collect()
 }
 
+/// Filler weights for decoys: the hidden words' letters make about two
+/// thirds of the draw, their first two letters counting three times (false
+/// starts are what slows a solver); the language's frequencies the rest, so
+/// every letter stays possible.
+fn decoy_weights(problem: &Problem, board: &Board) -> Vec<u32> {
+    let base = &problem.filler_weights;
+    let mut counts = vec![0u64; base.len()];
+    for p in &board.placements {
+        for (i, &code) in problem.lex[p.word as usize].codes.iter().enumerate() {
+            counts[code as usize - 1] += if i < 2 { 3 } else { 1 };
+        }
+    }
+    let words_total: u64 = counts.iter().sum();
+    let base_total: u64 = base.iter().map(|&w| u64::from(w)).sum();
+    if words_total == 0 {
+        return base.clone();
+    }
+    base.iter()
+        .zip(&counts)
+        .map(|(&b, &c)| b + (c * 2 * base_total / words_total) as u32)
+        .collect()
+}
+
+/// The hidden words' first letters, for planting false starts: a filler
+/// cell next to a word's first letter (or first two) favours the letter
+/// that continues it.
+struct WordStarts {
+    /// Per first letter code: the second letters.
+    second: Vec<Vec<u8>>,
+    /// Per first two letters: the third letters.
+    third: BTreeMap<(u8, u8), Vec<u8>>,
+    /// Extra weight for a letter continuing two letters / one letter.
+    strong: u32,
+    weak: u32,
+}
+
+impl WordStarts {
+    fn new(problem: &Problem, board: &Board) -> Self {
+        let mut second = vec![Vec::new(); problem.alphabet.len() + 1];
+        let mut third: BTreeMap<(u8, u8), Vec<u8>> = BTreeMap::new();
+        for p in &board.placements {
+            let codes = &problem.lex[p.word as usize].codes;
+            if codes.len() > 3 {
+                second[codes[0] as usize].push(codes[1]);
+                third
+                    .entry((codes[0], codes[1]))
+                    .or_default()
+                    .push(codes[2]);
+            }
+        }
+        let total: u32 = problem.filler_weights.iter().sum();
+        WordStarts {
+            second,
+            third,
+            strong: total,
+            weak: total / 8,
+        }
+    }
+
+    /// Adds weight to the letters that would continue a word's start read
+    /// towards `cell` from its neighbours, in every direction.
+    fn boost(&self, board: &Board, cell: u16, weights: &mut [u32]) {
+        for d in Direction::ALL {
+            let back = d.reverse();
+            let one = board.geo.walk(cell, back, 1);
+            if one == NONE || board.letter[one as usize] == 0 {
+                continue;
+            }
+            let a = board.letter[one as usize];
+            let two = board.geo.walk(cell, back, 2);
+            let b = if two == NONE {
+                0
+            } else {
+                board.letter[two as usize]
+            };
+            if let Some(next) = (b != 0).then(|| self.third.get(&(b, a))).flatten() {
+                for &t in next {
+                    weights[t as usize - 1] += self.strong;
+                }
+            } else {
+                for &t in &self.second[a as usize] {
+                    weights[t as usize - 1] += self.weak;
+                }
+            }
+        }
+    }
+}
+
 /// Fills every free cell; returns false if some cell has no safe letter
 /// even after backtracking a little.
 pub(crate) fn fill(
@@ -108,7 +196,17 @@ pub(crate) fn fill(
     rng: &mut Rng,
 ) -> bool {
     let cells = board.free_cells();
-    let weights = &problem.filler_weights;
+    let starts = problem
+        .spec
+        .decoy_filler
+        .then(|| WordStarts::new(problem, board));
+    let decoys;
+    let weights = if problem.spec.decoy_filler {
+        decoys = decoy_weights(problem, board);
+        &decoys
+    } else {
+        &problem.filler_weights
+    };
     // Only drawn vocabularies hold words beyond the listed ones (which the
     // patterns already forbid).
     let avoid_accidents = !problem.pools.is_empty();
@@ -118,7 +216,11 @@ pub(crate) fn fill(
     let mut backtracks = 0;
     while i < cells.len() {
         if untried.len() == i {
-            untried.push(weights.clone());
+            let mut w = weights.clone();
+            if let Some(starts) = &starts {
+                starts.boost(board, cells[i], &mut w);
+            }
+            untried.push(w);
         }
         let cell = cells[i] as usize;
         let preset = board.preset[cell];

@@ -299,7 +299,7 @@ impl<'p> Picker<'p> {
                     let dir = dirs[rng.below(dirs.len().min(2))];
                     let anchor = free[rng.below(free.len())];
                     let start = board.geo.walk(anchor, dir.reverse(), rng.below(len));
-                    if start == super::board::NONE {
+                    if start == super::board::NONE || board.forms_compound(start, dir, len) {
                         continue;
                     }
                     if let Some(drawn) = self.drawer.draw_word(board, patterns, id, start, dir) {
@@ -339,7 +339,7 @@ impl<'p> Picker<'p> {
                     let Some(fit) = board.fit(start, dir, len, None) else {
                         continue;
                     };
-                    if fit.new_cells < 2 {
+                    if fit.new_cells < 2 || board.forms_compound(start, dir, len) {
                         continue;
                     }
                     if let Some(drawn) = self.drawer.draw(

@@ -765,7 +765,7 @@ impl<'p> Planner<'p> {
             let (fwd, rev) = (axis, axis.reverse());
             let mut fwd_left = deficits[fwd.index()];
             let mut rev_left = deficits[rev.index()];
-            for i in members {
+            for &i in &members {
                 // The direction further from its share first, so that a
                 // short axis shares its slots out evenly.
                 let forward = if fwd_left > 0 && fwd_left >= rev_left {
@@ -783,6 +783,9 @@ impl<'p> Planner<'p> {
                 };
                 dirs[i] = if forward { fwd } else { rev };
             }
+            let keep = [deficits[fwd.index()], deficits[rev.index()]];
+            let open = [directions.contains(fwd), directions.contains(rev)];
+            self.part_neighbours(board, &members, &mut dirs, (fwd, keep, open));
         }
         // Rows and columns that cross a diagonal first (free choice), then
         // the diagonals (a letter or two fixed), then the rest; longer
@@ -804,6 +807,85 @@ impl<'p> Planner<'p> {
         }
         self.clear(board, patterns);
         false
+    }
+
+    /// Turns or swaps directions within one axis's slots so that
+    /// neighbours end to start on one line run opposite ways and do not
+    /// read as one word (RQ.P.01), as far as the shares allow: a slot turns
+    /// only to an enabled direction and only while its own direction keeps
+    /// `keep` slots; a swap keeps the counts.
+    fn part_neighbours(
+        &self,
+        board: &Board,
+        members: &[usize],
+        dirs: &mut [Direction],
+        (fwd, keep, open): (Direction, [usize; 2], [bool; 2]),
+    ) {
+        let next: Vec<Option<usize>> = members
+            .iter()
+            .map(|&i| {
+                let s = &self.slots[i];
+                let after = board.geo.walk(s.start, s.axis, s.len as usize);
+                members
+                    .iter()
+                    .copied()
+                    .find(|&j| self.slots[j].start == after)
+            })
+            .collect();
+        let clashes = |dirs: &[Direction]| {
+            members
+                .iter()
+                .zip(&next)
+                .filter(|(i, n)| n.is_some_and(|j| dirs[j] == dirs[**i]))
+                .count()
+        };
+        let side = |d: Direction| usize::from(d != fwd);
+        let mut count = [0usize; 2];
+        for &i in members {
+            count[side(dirs[i])] += 1;
+        }
+        let mut now = clashes(dirs);
+        for _ in 0..2 * members.len() {
+            if now == 0 {
+                return;
+            }
+            let mut improved = false;
+            'pairs: for (a, &i) in members.iter().enumerate() {
+                let Some(j) = next[a].filter(|&j| dirs[j] == dirs[i]) else {
+                    continue;
+                };
+                let here = side(dirs[j]);
+                for k in [j, i] {
+                    if open[1 - here] && count[here] > keep[here] {
+                        dirs[k] = dirs[k].reverse();
+                        let after = clashes(dirs);
+                        if after < now {
+                            count[here] -= 1;
+                            count[1 - here] += 1;
+                            now = after;
+                            improved = true;
+                            break 'pairs;
+                        }
+                        dirs[k] = dirs[k].reverse();
+                    }
+                }
+                for &c in members {
+                    if dirs[c] != dirs[j] {
+                        dirs.swap(j, c);
+                        let after = clashes(dirs);
+                        if after < now {
+                            now = after;
+                            improved = true;
+                            break 'pairs;
+                        }
+                        dirs.swap(j, c);
+                    }
+                }
+            }
+            if !improved {
+                return;
+            }
+        }
     }
 
     fn fill_from(

@@ -183,6 +183,8 @@ pub(crate) struct Search<'p> {
     /// The most words placed at once so far: `(lexicon id, start, dir)`.
     pub deepest: Vec<(u32, u16, Direction)>,
     scratch: Vec<Vec<u32>>,
+    /// Per depth: candidates put off because they would form a compound.
+    deferred: Vec<Vec<u32>>,
     new_cells: Vec<u16>,
 }
 
@@ -226,6 +228,7 @@ impl<'p> Search<'p> {
             leaf_rejections: 0,
             deepest: Vec::new(),
             scratch: vec![Vec::new(); words + 1],
+            deferred: vec![Vec::new(); words + 1],
             new_cells: Vec::new(),
         }
     }
@@ -289,17 +292,32 @@ impl<'p> Search<'p> {
         let id = self.problem.must[w].id;
         let codes = &self.problem.lex[id as usize].codes;
         let mut result = Outcome::Failed;
-        for k in 0..cands.len() {
-            // Shuffle lazily, within each part: a wide node that succeeds
-            // early draws few random numbers.
-            let end = if k < short { short } else { cands.len() };
-            cands.swap(k, k + rng.below(end - k));
-            let c = cands[k];
+        // Placements that would read as one word with a neighbour are tried
+        // last (a quality goal, so the search stays complete).
+        let mut deferred = std::mem::take(&mut self.deferred[depth]);
+        deferred.clear();
+        let total = cands.len();
+        for k in 0.. {
+            let c = if k < total {
+                // Shuffle lazily, within each part: a wide node that
+                // succeeds early draws few random numbers.
+                let end = if k < short { short } else { total };
+                cands.swap(k, k + rng.below(end - k));
+                cands[k]
+            } else if let Some(&c) = deferred.get(k - total) {
+                c
+            } else {
+                break;
+            };
             let (start, dir) = (
                 self.tables.cand_start[c as usize],
                 self.tables.cand_dir[c as usize],
             );
             if board.fit(start, dir, codes.len(), Some(codes)).is_none() {
+                continue;
+            }
+            if k < total && board.forms_compound(start, dir, codes.len()) {
+                deferred.push(c);
                 continue;
             }
             // Every tried placement counts against the restart budget, so a
@@ -346,6 +364,7 @@ impl<'p> Search<'p> {
             }
         }
         self.scratch[depth] = cands;
+        self.deferred[depth] = deferred;
         result
     }
 

@@ -559,6 +559,20 @@ impl App {
                     ui.separator();
                     ui.label(format!("Solution: {}", solution.word));
                 }
+                if puzzle.kind == crate::model::PuzzleKind::WordSearch {
+                    let q = &puzzle.report.quality;
+                    ui.separator();
+                    ui.label(format!(
+                        "Difficulty {} ({}): {} crossings, {} decoys",
+                        q.difficulty,
+                        q.difficulty_label(),
+                        q.crossings,
+                        q.decoys
+                    ));
+                    for s in q.shortfalls(puzzle.words.len()) {
+                        ui.weak(format!("Quality: {s}"));
+                    }
+                }
                 if !puzzle.report.accidental_words.is_empty() {
                     ui.separator();
                     ui.label(format!(

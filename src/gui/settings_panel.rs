@@ -1,9 +1,10 @@
-//! Generator settings: title, language, directions, word count, solution
-//! word, sharing limits, seed (with "new seed"), time limit, batch size.
+//! Generator settings: title, language, difficulty preset, decoys,
+//! directions, word count, solution word, sharing limits, seed (with "new
+//! seed"), time limit, batch size.
 
 use super::app::Command;
 use super::edit::Edit;
-use crate::model::{Direction, DirectionSet, Language, PuzzleKind, UmlautMode};
+use crate::model::{Difficulty, Direction, DirectionSet, Language, PuzzleKind, UmlautMode};
 use crate::project::Project;
 use eframe::egui;
 
@@ -82,6 +83,39 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
                     }
                 }
             });
+            ui.end_row();
+
+            ui.label("Difficulty");
+            ui.horizontal(|ui| {
+                let current = Difficulty::matching(
+                    DirectionSet::parse_list(&settings.directions).unwrap_or(DirectionSet::ALL),
+                    settings.decoy_filler,
+                );
+                for (preset, tip) in [
+                    (Difficulty::Easy, "Across and down, forward only"),
+                    (Difficulty::Medium, "Plus the forward diagonals"),
+                    (Difficulty::Hard, "All eight directions, filler made of the words' letters"),
+                ] {
+                    let name = preset.name();
+                    let label = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
+                    if ui.radio(current == Some(preset), label).on_hover_text(tip).clicked() {
+                        settings.directions = if preset.directions() == DirectionSet::ALL {
+                            "all".into()
+                        } else {
+                            preset.directions().to_list()
+                        };
+                        settings.decoy_filler = preset.decoy_filler();
+                    }
+                }
+                if current.is_none() {
+                    ui.weak("(custom)");
+                }
+            });
+            ui.end_row();
+
+            ui.label("Decoys");
+            ui.checkbox(&mut settings.decoy_filler, "Filler from the words' letters")
+                .on_hover_text("False starts of hidden words around the grid make it harder");
             ui.end_row();
 
             ui.label("Directions");

@@ -2,6 +2,7 @@
 
 use super::geometry::{Direction, DirectionSet, Pos};
 use super::mask::Mask;
+use super::quality::Quality;
 use super::spec::Rules;
 
 /// A hidden word and where it lies.
@@ -60,6 +61,8 @@ pub struct Report {
     pub restarts: u32,
     /// Other remarks (words skipped from pick vocabularies, and why).
     pub notes: Vec<String>,
+    /// The quality goals, measured on the finished puzzle.
+    pub quality: Quality,
 }
 
 /// The type of a puzzle.

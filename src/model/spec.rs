@@ -46,6 +46,64 @@ pub enum Language {
     FromVocabulary,
 }
 
+/// Difficulty presets (PRODUCT.md §3): which directions words run in and
+/// whether the filler is made of the hidden words' letters (decoys).
+/// Easy pairs well with the large-print template; the measured difficulty
+/// is in every puzzle's report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Difficulty {
+    /// Forward across and down.
+    Easy,
+    /// Plus the two forward diagonals.
+    Medium,
+    /// All eight directions, decoy filler.
+    Hard,
+}
+
+impl Difficulty {
+    /// Every preset, easiest first.
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+
+    /// `easy`, `medium`, `hard`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+        }
+    }
+
+    /// The preset named `name` (case-insensitive).
+    pub fn parse(name: &str) -> Result<Self, String> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| format!("difficulty {name:?}: use easy, medium or hard"))
+    }
+
+    /// The directions words run in.
+    pub fn directions(self) -> DirectionSet {
+        let set = DirectionSet::empty().with(Direction::E).with(Direction::S);
+        match self {
+            Difficulty::Easy => set,
+            Difficulty::Medium => set.with(Direction::SE).with(Direction::NE),
+            Difficulty::Hard => DirectionSet::ALL,
+        }
+    }
+
+    /// Whether the filler is drawn from the hidden words' letters.
+    pub fn decoy_filler(self) -> bool {
+        self == Difficulty::Hard
+    }
+
+    /// The preset these settings match, if any.
+    pub fn matching(directions: DirectionSet, decoy_filler: bool) -> Option<Self> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.directions() == directions && d.decoy_filler() == decoy_filler)
+    }
+}
+
 /// A vocabulary after normalisation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SpecVocabulary {
@@ -96,6 +154,9 @@ pub struct PuzzleSpec {
     pub banned: Vec<Vec<char>>,
     /// Filler letter frequencies.
     pub language: Language,
+    /// Filler drawn from the hidden words' letters, first letters weighing
+    /// most, so that false starts (decoys) appear around the grid.
+    pub decoy_filler: bool,
 }
 
 impl PuzzleSpec {
@@ -113,6 +174,7 @@ impl PuzzleSpec {
             exclusion_groups: Vec::new(),
             banned: Vec::new(),
             language: Language::English,
+            decoy_filler: false,
         }
     }
 }

@@ -105,6 +105,9 @@ pub struct GeneratorSettings {
     /// Puzzles per batch. [default: 1]
     #[serde(default = "default_count")]
     pub count: usize,
+    /// Filler from the hidden words' letters (the hard preset). [default: false]
+    #[serde(default)]
+    pub decoy_filler: bool,
 }
 
 fn default_directions() -> String {
@@ -262,6 +265,7 @@ impl Project {
         let g = &self.generator;
         spec.directions = DirectionSet::parse_list(&g.directions).map_err(InputError::msg)?;
         spec.pick = g.pick;
+        spec.decoy_filler = g.decoy_filler;
         spec.solution = match &g.solution {
             Some(s) if !s.trim().is_empty() => Some(
                 Word::new(s, None, mode)

@@ -2,6 +2,7 @@
 //! re-derived from the letters and the word list alone. It shares no code
 //! with the generator's search. Word rectangles: see [`rectangle`].
 
+pub mod quality;
 pub mod rectangle;
 
 use crate::model::{CellKind, Direction, Pos, Puzzle, PuzzleKind, PuzzleSpec};

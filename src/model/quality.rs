@@ -1,0 +1,81 @@
+//! Quality measurements of a word search (PRODUCT.md §3's goals): the
+//! numbers, the difficulty label and the sentences for goals not met.
+//! Measured by `verify::quality`.
+
+/// Parallel words side by side from which a bundle is reported.
+pub(crate) const BUNDLE_REPORTED: usize = 4;
+/// A ninth of the grid is "empty" when it holds less than this share of
+/// the overall word-cell density.
+const EMPTY_REGION: f64 = 0.5;
+
+/// What a puzzle offers its solver, and where it falls short of the goals.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Quality {
+    /// Shortest and longest word (grid letters).
+    pub length_range: (usize, usize),
+    /// How many different word lengths occur.
+    pub distinct_lengths: usize,
+    /// Cells shared by two words.
+    pub crossings: usize,
+    /// Share of words read right to left or upwards (W, N, NW, SW).
+    pub reversed_share: f64,
+    /// Share of diagonal words.
+    pub diagonal_share: f64,
+    /// Collinear neighbours in one direction, end to start: `BASKET+BALL`.
+    pub compounds: Vec<String>,
+    /// The most parallel words lying side by side.
+    pub largest_bundle: usize,
+    /// Words in bundles of four or more.
+    pub bundled_words: usize,
+    /// Least covered ninth of the grid: its share of cells under words,
+    /// relative to the whole grid's (1.0 = as dense as the average).
+    pub emptiest_region: f64,
+    /// Ninths of the grid holding a solution letter (0 without one).
+    pub solution_regions: usize,
+    /// Places where a word's first three letters read in some direction
+    /// without the word following.
+    pub decoys: usize,
+    /// 0 (very easy) to 100 (very hard), from what the solver faces.
+    pub difficulty: u8,
+}
+
+impl Quality {
+    /// "easy", "medium" or "hard" for the difficulty score.
+    pub fn difficulty_label(&self) -> &'static str {
+        match self.difficulty {
+            0..=29 => "easy",
+            30..=54 => "medium",
+            _ => "hard",
+        }
+    }
+
+    /// The quality goals not met, as sentences for the report.
+    pub fn shortfalls(&self, words: usize) -> Vec<String> {
+        let mut out = Vec::new();
+        if words >= 8 && self.distinct_lengths < 3 {
+            out.push(format!(
+                "word lengths hardly vary ({}–{} letters)",
+                self.length_range.0, self.length_range.1
+            ));
+        }
+        if !self.compounds.is_empty() {
+            out.push(format!(
+                "neighbouring words read as one: {}",
+                self.compounds.join(", ")
+            ));
+        }
+        if self.largest_bundle >= BUNDLE_REPORTED {
+            out.push(format!(
+                "{} words lie in bundles of parallel words (largest: {} side by side)",
+                self.bundled_words, self.largest_bundle
+            ));
+        }
+        if self.emptiest_region < EMPTY_REGION {
+            out.push(format!(
+                "one ninth of the grid holds few words ({:.0} % of the average density)",
+                self.emptiest_region * 100.0
+            ));
+        }
+        out
+    }
+}
