@@ -133,6 +133,7 @@ fn main() {
     );
     println!("|---|---|---|---|---|---|---|---|---|---|");
     let only = std::env::var("BENCH_CASE").ok();
+    let mut quality_rows = Vec::new();
     for case in cases
         .into_iter()
         .filter(|c| only.as_ref().is_none_or(|o| c.name.contains(o.as_str())))
@@ -145,6 +146,8 @@ fn main() {
         let mut exact = 0;
         let mut shares = 0;
         let wants_solution = generator.spec().solution.is_some();
+        let (mut difficulty, mut bundles, mut decoys) = (Vec::new(), Vec::new(), Vec::new());
+        let mut compounds = 0;
         for seed in 0..case.seeds {
             let t = Instant::now();
             let puzzle = generator
@@ -161,6 +164,11 @@ fn main() {
             full += usize::from(relaxed.is_empty());
             exact += usize::from(puzzle.solution.is_some());
             shares += usize::from(!relaxed.iter().any(|r| r.starts_with("direction")));
+            let q = &puzzle.report.quality;
+            difficulty.push(q.difficulty as usize);
+            bundles.push(q.largest_bundle);
+            decoys.push(q.decoys);
+            compounds += usize::from(!q.compounds.is_empty());
         }
         times.sort();
         let n = times.len();
@@ -179,7 +187,26 @@ fn main() {
             ms(times[n - 1]),
             case.target
         );
+        quality_rows.push(format!(
+            "| {} | {} | {} | {} | {compounds}/{n} |",
+            case.name,
+            median(&mut difficulty),
+            median(&mut bundles),
+            median(&mut decoys),
+        ));
     }
+    println!(
+        "\n| case | difficulty (median) | largest bundle (median) | decoys (median) | puzzles with a compound |"
+    );
+    println!("|---|---|---|---|---|");
+    for row in quality_rows {
+        println!("{row}");
+    }
+}
+
+fn median(values: &mut [usize]) -> usize {
+    values.sort_unstable();
+    values.get(values.len() / 2).copied().unwrap_or(0)
 }
 
 fn ms(d: Duration) -> String {

@@ -191,16 +191,16 @@ fn emptiest_region(puzzle: &Puzzle, cover: &[u8]) -> f64 {
 /// Starts (cell, direction) where some word's first [`DECOY_PREFIX`] letters
 /// read but the word itself does not follow.
 fn decoys(puzzle: &Puzzle, words: &[&PlacedWord]) -> usize {
-    let mut by_prefix: BTreeMap<Vec<char>, Vec<Vec<char>>> = BTreeMap::new();
+    let mut by_prefix: BTreeMap<[char; DECOY_PREFIX], Vec<Vec<char>>> = BTreeMap::new();
     for x in words {
         let letters: Vec<char> = x.word.chars().collect();
         if letters.len() > DECOY_PREFIX {
-            by_prefix
-                .entry(letters[..DECOY_PREFIX].to_vec())
-                .or_default()
-                .push(letters);
+            let mut key = [' '; DECOY_PREFIX];
+            key.copy_from_slice(&letters[..DECOY_PREFIX]);
+            by_prefix.entry(key).or_default().push(letters);
         }
     }
+    let firsts: BTreeSet<char> = by_prefix.keys().map(|k| k[0]).collect();
     let (w, h) = (puzzle.width() as isize, puzzle.height() as isize);
     let read = |r: isize, c: isize| -> Option<char> {
         if r < 0 || c < 0 || r >= h || c >= w {
@@ -211,12 +211,19 @@ fn decoys(puzzle: &Puzzle, words: &[&PlacedWord]) -> usize {
     let mut count = 0;
     for r in 0..h {
         for c in 0..w {
-            for d in Direction::ALL {
+            let Some(first) = read(r, c).filter(|ch| firsts.contains(ch)) else {
+                continue;
+            };
+            'directions: for d in Direction::ALL {
                 let (dr, dc) = d.delta();
-                let prefix: Option<Vec<char>> = (0..DECOY_PREFIX as isize)
-                    .map(|i| read(r + dr * i, c + dc * i))
-                    .collect();
-                let Some(list) = prefix.and_then(|p| by_prefix.get(&p)) else {
+                let mut key = [first; DECOY_PREFIX];
+                for (i, slot) in key.iter_mut().enumerate().skip(1) {
+                    match read(r + dr * i as isize, c + dc * i as isize) {
+                        Some(ch) => *slot = ch,
+                        None => continue 'directions,
+                    }
+                }
+                let Some(list) = by_prefix.get(&key) else {
                     continue;
                 };
                 for full in list {
