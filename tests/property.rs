@@ -28,6 +28,7 @@ struct Case {
     words: Words,
     solution: Option<&'static str>,
     restrict: Option<(usize, usize, usize, usize)>,
+    decoy_filler: bool,
     seed: u64,
 }
 
@@ -46,10 +47,11 @@ fn case() -> impl Strategy<Value = Case> {
             prop::sample::select(vec!["SEA", "OCEAN", "TIDES", "WATERS", "HARBOUR"]),
         ),
         prop::option::weighted(0.3, (0usize..6, 0usize..6, 1usize..4, 1usize..4)),
+        any::<bool>(),
         any::<u64>(),
     )
         .prop_map(
-            |(shape, width, height, dirs, words, solution, restrict, seed)| Case {
+            |(shape, width, height, dirs, words, solution, restrict, decoy_filler, seed)| Case {
                 shape,
                 width,
                 height,
@@ -57,6 +59,7 @@ fn case() -> impl Strategy<Value = Case> {
                 words,
                 solution,
                 restrict,
+                decoy_filler,
                 seed,
             },
         )
@@ -82,6 +85,7 @@ fn run(case: &Case, time_limit: Duration) -> Result<gridpress::model::Puzzle, Ge
     };
     let mut spec = common::spec(mask, words, must);
     spec.directions = case.directions;
+    spec.decoy_filler = case.decoy_filler;
     if let Words::Pick(n) = case.words {
         spec.pick = Some(n);
     }
@@ -137,6 +141,7 @@ fn easy_requests_succeed_in_full() {
                 words: Words::Must(10),
                 solution: None,
                 restrict: Some((2, 2, 3, 2)),
+                decoy_filler: seed % 2 == 1,
                 seed,
             };
             // A generous limit: this checks completeness, not speed.
@@ -165,6 +170,7 @@ fn deterministic_for_a_seed() {
             words: Words::Pick(14),
             solution: None,
             restrict: None,
+            decoy_filler: true,
             seed,
         };
         gridpress::export::json::to_string(&run(&case, Duration::from_secs(20)).unwrap())
