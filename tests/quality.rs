@@ -136,3 +136,22 @@ fn decoy_filler_plants_false_starts() {
         decoys[1]
     );
 }
+
+#[test]
+fn drawn_words_avoid_bundles_of_parallel_words() {
+    // Across and down only: parallel words are everywhere unless the
+    // picker steers away from them (median 7 side by side before it did).
+    let mut spec = common::spec(Mask::rectangle(15, 15).unwrap(), american(), false);
+    spec.directions = directions("E,S");
+    spec.pick = Some(30);
+    let generator = Generator::new(spec).unwrap();
+    let mut largest: Vec<usize> = (0..15)
+        .map(|seed| {
+            let p = generator.generate(&Options::seeded(seed)).unwrap();
+            assert!(p.report.relaxed.is_empty(), "{:?}", p.report.relaxed);
+            p.report.quality.largest_bundle
+        })
+        .collect();
+    largest.sort_unstable();
+    assert!(largest[7] <= 4, "largest bundles {largest:?}");
+}

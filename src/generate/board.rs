@@ -21,6 +21,9 @@ pub(crate) const fn axis_of(dir: Direction) -> usize {
     }
 }
 
+/// Cells side by side with a parallel word that make a bundle.
+pub(crate) const BUNDLE_CELLS: usize = 3;
+
 /// Cell indices and neighbours of a mask.
 pub(crate) struct Geometry {
     pub width: usize,
@@ -191,6 +194,38 @@ impl<'g> Board<'g> {
         };
         touches(geo.walk(start, dir.reverse(), 1), true)
             || touches(geo.walk(start, dir, len), false)
+    }
+
+    /// Whether a word at `start` in `dir` would run alongside a parallel
+    /// word on a neighbouring line for [`BUNDLE_CELLS`] cells or more (a
+    /// bundle, which solvers and editors dislike). A quality goal, like
+    /// [`Board::forms_compound`].
+    pub fn runs_alongside(&self, start: u16, dir: Direction, len: usize) -> bool {
+        let geo = self.geo;
+        let axis = axis_of(dir);
+        // The neighbouring parallel lines: above and below a row, left and
+        // right of a column or diagonal.
+        let sides = match axis {
+            0 => [Direction::N, Direction::S],
+            _ => [Direction::W, Direction::E],
+        };
+        sides.into_iter().any(|side| {
+            let mut run = 0;
+            let mut cell = start;
+            for _ in 0..len {
+                let beside = geo.walk(cell, side, 1);
+                let parallel = beside != NONE
+                    && self.occupants[beside as usize][..self.usage[beside as usize] as usize]
+                        .iter()
+                        .any(|&o| axis_of(self.placements[o as usize].dir) == axis);
+                run = if parallel { run + 1 } else { 0 };
+                if run >= BUNDLE_CELLS {
+                    return true;
+                }
+                cell = geo.walk(cell, dir, 1);
+            }
+            false
+        })
     }
 
     /// Whether a `len`-letter word fits at `start` in `dir` under the sharing
