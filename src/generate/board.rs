@@ -28,6 +28,8 @@ pub(crate) const BUNDLE_CELLS: usize = 3;
 pub(crate) struct Geometry {
     pub width: usize,
     pub playable: Vec<bool>,
+    /// Per cell: which ninth of the grid (3 × 3 regions) it lies in.
+    pub region: Vec<u8>,
     /// `next[dir][cell]`: the neighbouring cell in `dir`, or `NONE`.
     pub next: [Vec<u16>; 8],
 }
@@ -44,9 +46,14 @@ impl Geometry {
                 })
                 .collect()
         });
+        let region = mask
+            .positions()
+            .map(|p| (p.row * 3 / h * 3 + p.col * 3 / w) as u8)
+            .collect();
         Geometry {
             width: w,
             playable,
+            region,
             next,
         }
     }
@@ -147,6 +154,8 @@ pub(crate) struct Board<'g> {
     /// Playable cells no word covers.
     pub free: usize,
     pub placements: Vec<Placement>,
+    /// Covered cells per ninth of the grid ([`Geometry::region`]).
+    region_cover: [u16; 9],
     max_usage: u8,
     /// `max_overlap[len]`.
     max_overlap: Vec<u8>,
@@ -164,6 +173,7 @@ impl<'g> Board<'g> {
             reserved: vec![false; n],
             free: geo.playable.iter().filter(|p| **p).count(),
             placements: Vec::new(),
+            region_cover: [0; 9],
             max_usage: rules.max_words_per_cell.clamp(1, MAX_USAGE as u8),
             max_overlap: (0..=64).map(|l| rules.max_overlaps(l) as u8).collect(),
         }
@@ -194,6 +204,16 @@ impl<'g> Board<'g> {
         };
         touches(geo.walk(start, dir.reverse(), 1), true)
             || touches(geo.walk(start, dir, len), false)
+    }
+
+    /// How crowded the ninth of the grid around a word's middle is (covered
+    /// cells there): placements in emptier ninths spread the words.
+    pub fn crowding(&self, start: u16, dir: Direction, len: usize) -> u16 {
+        let middle = self.geo.walk(start, dir, len / 2);
+        if middle == NONE {
+            return u16::MAX;
+        }
+        self.region_cover[self.geo.region[middle as usize] as usize]
     }
 
     /// Whether a word at `start` in `dir` would run alongside a parallel
@@ -313,6 +333,7 @@ impl<'g> Board<'g> {
             if self.usage[c] == 0 {
                 self.letter[c] = code;
                 self.free -= 1;
+                self.region_cover[self.geo.region[c] as usize] += 1;
                 new_cells.push(cell);
             } else {
                 overlaps += 1;
@@ -371,6 +392,7 @@ impl<'g> Board<'g> {
             if self.usage[c] == 0 {
                 self.letter[c] = 0;
                 self.free += 1;
+                self.region_cover[self.geo.region[c] as usize] -= 1;
             } else {
                 for k in 0..self.usage[c] as usize {
                     let o = self.occupants[c][k] as usize;

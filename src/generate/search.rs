@@ -303,6 +303,14 @@ impl<'p> Search<'p> {
                 // succeeds early draws few random numbers.
                 let end = if k < short { short } else { total };
                 cands.swap(k, k + rng.below(end - k));
+                // Of two random candidates, the one in the emptier ninth
+                // of the grid first: words spread without a fixed order.
+                let other = k + rng.below(end - k);
+                if self.crowded(board, cands[other], codes.len())
+                    < self.crowded(board, cands[k], codes.len())
+                {
+                    cands.swap(k, other);
+                }
                 cands[k]
             } else if let Some(&c) = deferred.get(k - total) {
                 c
@@ -366,6 +374,11 @@ impl<'p> Search<'p> {
         self.scratch[depth] = cands;
         self.deferred[depth] = deferred;
         result
+    }
+
+    fn crowded(&self, board: &Board, c: u32, len: usize) -> u16 {
+        let c = c as usize;
+        board.crowding(self.tables.cand_start[c], self.tables.cand_dir[c], len)
     }
 
     fn most_constrained(&self) -> usize {
