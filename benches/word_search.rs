@@ -148,6 +148,7 @@ fn main() {
         let wants_solution = generator.spec().solution.is_some();
         let (mut difficulty, mut bundles, mut decoys) = (Vec::new(), Vec::new(), Vec::new());
         let mut compounds = 0;
+        let mut emptiest = Vec::new();
         for seed in 0..case.seeds {
             let t = Instant::now();
             let puzzle = generator
@@ -169,6 +170,7 @@ fn main() {
             bundles.push(q.largest_bundle);
             decoys.push(q.decoys);
             compounds += usize::from(!q.compounds.is_empty());
+            emptiest.push((q.emptiest_region * 100.0).round() as usize);
         }
         times.sort();
         let n = times.len();
@@ -188,17 +190,18 @@ fn main() {
             case.target
         );
         quality_rows.push(format!(
-            "| {} | {} | {} | {} | {compounds}/{n} |",
+            "| {} | {} | {} | {} | {} % | {compounds}/{n} |",
             case.name,
             median(&mut difficulty),
             median(&mut bundles),
             median(&mut decoys),
+            median(&mut emptiest),
         ));
     }
     println!(
-        "\n| case | difficulty (median) | largest bundle (median) | decoys (median) | puzzles with a compound |"
+        "\n| case | difficulty (median) | largest bundle (median) | decoys (median) | emptiest ninth (median) | puzzles with a compound |"
     );
-    println!("|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|");
     for row in quality_rows {
         println!("{row}");
     }
