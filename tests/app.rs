@@ -356,3 +356,35 @@ fn a_word_rectangle_from_the_generator_tab() {
     h.get_by_label("Show answer key").click();
     h.run();
 }
+
+#[test]
+fn a_difficulty_preset_sets_directions_and_decoys_and_can_be_undone() {
+    let mut h = sample_app();
+    h.state_mut().tab = Tab::Generator;
+    h.run();
+    h.get_by_label("Easy").click();
+    h.run();
+    let g = &h.state().project().generator;
+    assert_eq!(g.directions, "E,S");
+    assert!(!g.decoy_filler);
+    h.get_by_label("Hard").click();
+    h.run();
+    let g = &h.state().project().generator;
+    assert_eq!(g.directions, "all");
+    assert!(g.decoy_filler);
+    h.get_by_label("Generate").click();
+    h.step();
+    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
+    let puzzle = &h.state().puzzles()[0];
+    assert!(gridpress::verify::verify(puzzle, &[]).is_empty());
+    // The word panel shows the measured difficulty.
+    let label = format!("Difficulty {} (", puzzle.report.quality.difficulty);
+    assert!(h.query_by_label_contains(&label).is_some(), "{label}");
+    h.get_by_label("Edit").click();
+    h.run();
+    h.get_by_label("Undo").click();
+    h.run();
+    // Settings changed in a row are one undo step: back to the sample's.
+    let g = &h.state().project().generator;
+    assert_eq!((g.directions.as_str(), g.decoy_filler), ("all", false));
+}
