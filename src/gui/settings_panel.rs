@@ -92,7 +92,7 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
                     settings.decoy_filler,
                 );
                 for (preset, tip) in [
-                    (Difficulty::Easy, "Across and down, forward only"),
+                    (Difficulty::Easy, "Across and down, forward only (pairs well with the large-print template)"),
                     (Difficulty::Medium, "Plus the forward diagonals"),
                     (Difficulty::Hard, "All eight directions, filler made of the words' letters"),
                 ] {
