@@ -125,6 +125,7 @@ fn quality_json(q: &Quality, words: usize) -> Value {
         "bundled_words": q.bundled_words,
         "emptiest_region": share(q.emptiest_region),
         "solution_regions": q.solution_regions,
+        "solution_letters": q.solution_letters,
         "shortfalls": q.shortfalls(words),
     })
 }

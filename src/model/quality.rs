@@ -32,6 +32,8 @@ pub struct Quality {
     pub emptiest_region: f64,
     /// Ninths of the grid holding a solution letter (0 without one).
     pub solution_regions: usize,
+    /// Letters of the solution word (0 without one).
+    pub solution_letters: usize,
     /// Places where a word's first three letters read in some direction
     /// without the word following.
     pub decoys: usize,
@@ -68,6 +70,14 @@ impl Quality {
             out.push(format!(
                 "{} words lie in bundles of parallel words (largest: {} side by side)",
                 self.bundled_words, self.largest_bundle
+            ));
+        }
+        // A third of the ninths it could reach at least: letters bunched in
+        // one corner give the word away (the thesis' rejected example).
+        if self.solution_letters > 0 && self.solution_regions * 3 < self.solution_letters.min(9) {
+            out.push(format!(
+                "the solution letters sit in {} of the grid's ninths",
+                self.solution_regions
             ));
         }
         if self.emptiest_region < EMPTY_REGION {

@@ -99,6 +99,7 @@ pub fn measure(puzzle: &Puzzle) -> Quality {
             .map(|p| (p.row * 3 / h, p.col * 3 / w))
             .collect();
         q.solution_regions = ninths.len();
+        q.solution_letters = s.cells.len();
     }
     q.decoys = decoys(puzzle, &words);
     q.difficulty = difficulty(&q, words.len(), puzzle, &cover);
@@ -329,6 +330,44 @@ mod tests {
                 .iter()
                 .any(|s| s.contains("BASKET+BALL"))
         );
+    }
+
+    #[test]
+    fn solution_letters_bunched_in_a_corner_are_reported() {
+        let rows = ["QQQQQQ", "QQQQQQ", "QQQQQQ", "QQQQQQ", "QQQQQQ", "QQQQQQ"];
+        let mut p = puzzle(&rows, &[("QQQ", 0, 0, Direction::E)]);
+        let solution = |cells: &[(usize, usize)]| crate::model::Solution {
+            word: "Q".repeat(cells.len()),
+            cells: cells.iter().map(|&(r, c)| Pos::new(r, c)).collect(),
+        };
+        p.solution = Some(solution(&[
+            (0, 0),
+            (0, 1),
+            (1, 0),
+            (1, 1),
+            (0, 2),
+            (0, 3),
+            (1, 3),
+        ]));
+        let q = measure(&p);
+        assert_eq!((q.solution_regions, q.solution_letters), (2, 7));
+        assert!(
+            q.shortfalls(1)
+                .iter()
+                .any(|s| s.contains("2 of the grid's ninths"))
+        );
+        p.solution = Some(solution(&[
+            (0, 0),
+            (0, 3),
+            (2, 5),
+            (3, 0),
+            (4, 4),
+            (5, 2),
+            (5, 5),
+        ]));
+        let q = measure(&p);
+        assert!(q.solution_regions >= 5);
+        assert!(!q.shortfalls(1).iter().any(|s| s.contains("ninths")));
     }
 
     #[test]
