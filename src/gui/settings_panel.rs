@@ -96,14 +96,12 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
                     (Difficulty::Medium, "Plus the forward diagonals"),
                     (Difficulty::Hard, "All eight directions, filler made of the words' letters"),
                 ] {
-                    let name = preset.name();
-                    let label = format!("{}{}", name[..1].to_uppercase(), &name[1..]);
-                    if ui.radio(current == Some(preset), label).on_hover_text(tip).clicked() {
-                        settings.directions = if preset.directions() == DirectionSet::ALL {
-                            "all".into()
-                        } else {
-                            preset.directions().to_list()
-                        };
+                    if ui
+                        .radio(current == Some(preset), preset.label())
+                        .on_hover_text(tip)
+                        .clicked()
+                    {
+                        settings.directions = preset.directions().to_list();
                         settings.decoy_filler = preset.decoy_filler();
                     }
                 }
@@ -146,11 +144,7 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
             let before =
                 DirectionSet::parse_list(&settings.directions).unwrap_or(DirectionSet::ALL);
             if !directions.is_empty() && directions != before {
-                settings.directions = if directions == DirectionSet::ALL {
-                    "all".into()
-                } else {
-                    directions.to_list()
-                };
+                settings.directions = directions.to_list();
             }
             ui.end_row();
 

@@ -194,8 +194,12 @@ impl DirectionSet {
         Ok(set)
     }
 
-    /// The names, comma separated.
+    /// The names, comma separated, or `all` for all eight: the form
+    /// project files and `--directions` use, read back by [`Self::parse_list`].
     pub fn to_list(self) -> String {
+        if self == DirectionSet::ALL {
+            return "all".into();
+        }
         self.iter()
             .map(Direction::name)
             .collect::<Vec<_>>()
@@ -228,6 +232,9 @@ mod tests {
         let set = DirectionSet::parse_list("e, s,SE").unwrap();
         assert_eq!(set.to_list(), "E,S,SE");
         assert_eq!(DirectionSet::parse_list("all").unwrap().len(), 8);
+        assert_eq!(DirectionSet::ALL.to_list(), "all");
+        let all_named = DirectionSet::parse_list("E,W,S,N,SE,NW,SW,NE").unwrap();
+        assert_eq!(all_named.to_list(), "all");
         assert!(DirectionSet::parse_list("E,UP").is_err());
         assert!(DirectionSet::parse_list("").is_err());
     }

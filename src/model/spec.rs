@@ -73,6 +73,15 @@ impl Difficulty {
         }
     }
 
+    /// `Easy`, `Medium`, `Hard`, for buttons.
+    pub fn label(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "Easy",
+            Difficulty::Medium => "Medium",
+            Difficulty::Hard => "Hard",
+        }
+    }
+
     /// The preset named `name` (case-insensitive).
     pub fn parse(name: &str) -> Result<Self, String> {
         Difficulty::ALL
