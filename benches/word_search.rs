@@ -7,7 +7,7 @@
 
 use gridpress::generate::{Generator, Options};
 use gridpress::model::{
-    DirectionSet, Mask, PuzzleSpec, SpecVocabulary, UmlautMode, Vocabulary, Word,
+    DirectionSet, Mask, PuzzleSpec, Shape, SpecVocabulary, UmlautMode, Vocabulary, Word, WordCount,
 };
 use gridpress::project::banned_letters;
 use gridpress::verify::verify;
@@ -66,11 +66,100 @@ fn german() -> Option<PuzzleSpec> {
             lines: Default::default(),
         }],
     );
-    spec.pick = Some(40);
+    spec.pick = Some(WordCount::Exact(40));
     spec.solution = Some(Word::new("Sommerferien", None, UmlautMode::Keep).unwrap());
     spec.language = gridpress::model::Language::German;
     spec.banned = banned_letters(std::iter::empty(), UmlautMode::Keep).unwrap();
     Some(spec)
+}
+
+/// Debian's `wngerman`: alphabetic entries of 3+ letters, every `step`th.
+fn german_list(step: usize) -> Option<Vec<Word>> {
+    let text = std::fs::read_to_string("/usr/share/dict/ngerman").ok()?;
+    let list: String = text
+        .lines()
+        .filter(|w| w.chars().count() >= 3 && w.chars().all(char::is_alphabetic))
+        .step_by(step)
+        .map(|w| format!("{w}\n"))
+        .collect();
+    Some(words_from(&list, "ngerman"))
+}
+
+fn drawn(mask: Mask, name: &str, words: Vec<Word>, solution: &str) -> PuzzleSpec {
+    let mut spec = PuzzleSpec::new(
+        mask,
+        vec![SpecVocabulary {
+            name: name.into(),
+            must_use: false,
+            words,
+            lines: Default::default(),
+        }],
+    );
+    spec.pick = Some(WordCount::Auto);
+    spec.solution = Some(Word::new(solution, None, UmlautMode::Keep).unwrap());
+    spec.banned = banned_letters(std::iter::empty(), UmlautMode::Keep).unwrap();
+    spec
+}
+
+/// The solution-word cases of the issue: a German grid from 70,000 and
+/// from all 356,000 words, a theme list on a heart, a list skewed to long
+/// words; the word count follows the grid.
+fn solution_cases(seeds: u64) -> Vec<Case> {
+    let mut cases = Vec::new();
+    let square = || Mask::rectangle(20, 20).unwrap();
+    for (step, name, target) in [
+        (4, "20×20, SOMMERFERIEN, 70,000 German words, auto count", "≤ 100 ms / ≤ 1 s"),
+        (1, "20×20, SOMMERFERIEN, all 356,000 German words, auto count", "≤ 300 ms / ≤ 2 s"),
+    ] {
+        match german_list(step) {
+            Some(mut words) => {
+                words.truncate(if step == 4 { 70_000 } else { usize::MAX });
+                let mut spec = drawn(square(), "ngerman", words, "Sommerferien");
+                spec.language = gridpress::model::Language::German;
+                cases.push(Case { name, target, spec, seeds });
+            }
+            None => eprintln!("skipping {name}: install wngerman"),
+        }
+    }
+    let sea = std::fs::read_to_string(format!(
+        "{}/tests/data/sea-life.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    cases.push(Case {
+        name: "17×15 heart, MEERESGRUND, 50 sea-life words, auto count",
+        target: "≤ 1 s / ≤ 5 s",
+        spec: drawn(
+            Shape::Heart.mask(17, 15).unwrap(),
+            "sea-life",
+            words_from(&sea, "sea-life"),
+            "Meeresgrund",
+        ),
+        seeds,
+    });
+    if let Ok(text) = std::fs::read_to_string("/usr/share/dict/american-english") {
+        let plain = |w: &&str| w.chars().all(|c| c.is_ascii_lowercase());
+        let long = text.lines().filter(plain).filter(|w| w.len() >= 8).step_by(997).take(30);
+        let short = text
+            .lines()
+            .filter(plain)
+            .filter(|w| (4..=6).contains(&w.len()))
+            .step_by(499)
+            .take(20);
+        let list: String = long.chain(short).map(|w| format!("{w}\n")).collect();
+        cases.push(Case {
+            name: "16×16, LIGHTHOUSE, 30 long + 20 short wamerican words, auto count",
+            target: "≤ 1 s / ≤ 5 s",
+            spec: drawn(
+                Mask::rectangle(16, 16).unwrap(),
+                "long",
+                words_from(&list, "long"),
+                "Lighthouse",
+            ),
+            seeds,
+        });
+    }
+    cases
 }
 
 fn main() {
@@ -123,6 +212,7 @@ fn main() {
             "skipping the German case: install Debian's wngerman (/usr/share/dict/ngerman)"
         ),
     }
+    cases.extend(solution_cases(seeds));
     let banned: Vec<String> = banned_letters(std::iter::empty(), UmlautMode::Keep)
         .unwrap()
         .into_iter()
@@ -149,6 +239,8 @@ fn main() {
         let (mut difficulty, mut bundles, mut decoys) = (Vec::new(), Vec::new(), Vec::new());
         let mut compounds = 0;
         let mut emptiest = Vec::new();
+        let (mut crossings, mut min_share, mut regions, mut counts) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for seed in 0..case.seeds {
             let t = Instant::now();
             let puzzle = generator
@@ -171,6 +263,18 @@ fn main() {
             decoys.push(q.decoys);
             compounds += usize::from(!q.compounds.is_empty());
             emptiest.push((q.emptiest_region * 100.0).round() as usize);
+            let n_words = puzzle.words.len().max(1);
+            counts.push(n_words);
+            crossings.push(q.crossings * 100 / n_words);
+            let least = puzzle
+                .report
+                .direction_counts
+                .iter()
+                .map(|(_, n)| *n)
+                .min()
+                .unwrap_or(0);
+            min_share.push(least * 100 / n_words);
+            regions.push(q.solution_regions);
         }
         times.sort();
         let n = times.len();
@@ -190,18 +294,26 @@ fn main() {
             case.target
         );
         quality_rows.push(format!(
-            "| {} | {} | {} | {} | {} % | {compounds}/{n} |",
+            "| {} | {} | {} | {} | {:.2} | {} % | {} | {} | {} % | {compounds}/{n} |",
             case.name,
+            median(&mut counts),
             median(&mut difficulty),
             median(&mut bundles),
+            median(&mut crossings) as f64 / 100.0,
+            median(&mut min_share),
+            if wants_solution {
+                median(&mut regions).to_string()
+            } else {
+                "–".into()
+            },
             median(&mut decoys),
             median(&mut emptiest),
         ));
     }
     println!(
-        "\n| case | difficulty (median) | largest bundle (median) | decoys (median) | emptiest ninth (median) | puzzles with a compound |"
+        "\n| case (medians) | words | difficulty | largest bundle | crossings / word | least direction share | ninths with a solution letter | decoys | emptiest ninth | puzzles with a compound |"
     );
-    println!("|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     for row in quality_rows {
         println!("{row}");
     }

@@ -9,6 +9,7 @@ use crate::layout::template::DEFAULT_TEMPLATE;
 use crate::layout::{KeyPlacement, Template};
 use crate::model::{
     Difficulty, Language, Lines, Mask, Puzzle, PuzzleKind, Shape, UmlautMode, Vocabulary, Word,
+    WordCount,
 };
 use crate::project::{GeneratorSettings, GridSettings, Project, Rect, write_atomic};
 use anyhow::Context;
@@ -28,9 +29,10 @@ pub struct GenerateArgs {
     /// the --words files give the rows.
     #[arg(long = "column-words")]
     pub column_words: Vec<PathBuf>,
-    /// Draw N words from the vocabularies by priority (otherwise every word must be placed).
-    #[arg(long)]
-    pub pick: Option<usize>,
+    /// Draw N words (or MIN-MAX, or `auto`) from the vocabularies by priority; without it every
+    /// word must be placed, except with --solution, where as many are drawn as the grid needs.
+    #[arg(long, value_parser = parse_word_count)]
+    pub pick: Option<WordCount>,
     /// Grid size COLSxROWS, e.g. 15x12.
     #[arg(long)]
     pub size: Option<String>,
@@ -339,7 +341,7 @@ fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
         project.vocabularies = args
             .words
             .iter()
-            .map(|p| load_words(p, args.pick.is_none()))
+            .map(|p| load_words(p, args.pick.is_none() && args.solution.is_none()))
             .collect::<Result<_, _>>()?;
     }
     if !args.column_words.is_empty() {
@@ -394,6 +396,10 @@ fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
     }
     if args.pick.is_some() {
         g.pick = args.pick;
+    } else if args.solution.is_some() && !args.words.is_empty() {
+        // A solution word fixes how many cells the words cover: the
+        // generator chooses the count (cli.md).
+        g.pick = Some(WordCount::Auto);
     }
     if args.solution.is_some() {
         g.solution = args.solution.clone();
@@ -436,6 +442,10 @@ fn guess_language(vocabularies: &[Vocabulary]) -> Language {
 }
 
 /// Loads a words file; an invalid line is an error naming file and line.
+fn parse_word_count(text: &str) -> Result<WordCount, String> {
+    WordCount::parse(text)
+}
+
 fn load_words(path: &Path, must_use: bool) -> Result<Vocabulary, InputError> {
     let name = path.display().to_string();
     let bytes = read_file(path)?;

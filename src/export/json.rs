@@ -65,6 +65,12 @@ fn to_json(p: &Puzzle) -> PuzzleJson {
     report.insert("nodes".into(), json!(r.nodes));
     report.insert("restarts".into(), json!(r.restarts));
     report.insert("notes".into(), json!(r.notes));
+    if let Some(asked) = r.words_asked {
+        report.insert(
+            "word_count".into(),
+            json!({"asked": asked.to_string(), "used": p.words.len()}),
+        );
+    }
     if p.kind == PuzzleKind::WordSearch {
         report.insert("quality".into(), quality_json(&r.quality, p.words.len()));
     }

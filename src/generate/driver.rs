@@ -4,13 +4,14 @@
 
 use super::board::{Board, Placement};
 use super::cover::{Cover, Swept};
+use super::plan::Planner;
 use super::filler::{accidental_words, fill};
 use super::patterns::{PatternBase, Patterns};
 use super::pick::Picker;
-use super::plan::Planner;
 use super::prepare::Problem;
 use super::rng::Rng;
 use super::search::{FreeTarget, Outcome, Search, Tables};
+use super::weave::Weave;
 use super::{Limits, Stop};
 use crate::error::GenerateError;
 use crate::model::{Direction, DirectionSet, PlacedWord, Puzzle, Report, Solution};
@@ -44,10 +45,21 @@ struct Level {
 
 /// Restart budgets follow the Luby sequence times this many nodes.
 const NODE_UNIT: u64 = 128;
-/// Layouts planned per leaf before the cell-by-cell sweep takes over.
+/// Every this many restarts the planned layout and the sweep follow a
+/// failed woven layout: the German 20×20 grid needs up to 3 woven restarts
+/// (with 2, 7 of 10 fell back to the planned layout and its bundles).
+const FALLBACK_EVERY: u64 = 8;
+/// Vocabularies up to this size are theme lists, laid out by the planner
+/// first: 50 sea-life words on a 17×15 heart kept the solution word in 1
+/// of 20 seeds woven first, 4 of 20 planned first (10 s each).
+const THEME_LIST: usize = 300;
+/// Layouts planned per leaf when the woven layout failed.
 const PLANS_PER_LEAF: usize = 256;
-/// The same for the solution-word sweep.
-const COVER_UNIT: u64 = 256;
+/// Restart budgets of the solution-word layout follow the Luby sequence
+/// times this many nodes: a layout of 20×20 takes 60–80 nodes without
+/// backtracking; a failing start is better restarted than searched longer
+/// (1024 was no better than 256).
+const WEAVE_UNIT: u64 = 256;
 
 pub(crate) fn luby(mut i: u64) -> u64 {
     // 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …
@@ -100,7 +112,7 @@ pub(crate) fn run(
     let spec = &problem.spec;
     let mut rng = Rng::new(seed);
     let picking = spec.pick.is_some() && !problem.pools.is_empty();
-    let target_words = spec.pick.unwrap_or(0).max(problem.must.len());
+    let (min_words, target_words) = problem.word_bounds;
     let solution_len = problem.solution.as_ref().map(Vec::len);
     let required = direction_shares(
         if picking {
@@ -110,6 +122,11 @@ pub(crate) fn run(
         },
         spec.directions,
     );
+    // The planned layout (the fallback for solution words) needs one word
+    // count: the one asked for, or the count the words' lengths suggest.
+    let plan_words = planned_word_count(problem);
+    let plan_required = direction_shares(plan_words, spec.directions);
+    let theme_lists = problem.pools.iter().all(|p| p.all.len() <= THEME_LIST);
     // When the words cannot cover every cell but the solution's even
     // without a single overlap, go straight to the level that says so.
     let levels: Vec<Level> = levels(picking, solution_len)
@@ -128,6 +145,7 @@ pub(crate) fn run(
             cancel: limits.cancel.clone(),
         };
         let required = if level.shares { required } else { [0; 8] };
+        let mut weave = Weave::new(problem, excluded, level.shares);
         let mut restart = 0u64;
         loop {
             restart += 1;
@@ -136,25 +154,47 @@ pub(crate) fn run(
             // Drawn words make up the shares when picking; must words alone cannot.
             let must_shares = if picking { [0; 8] } else { required };
             let mut search = Search::new(problem, tables, &board, level.target, must_shares);
-            let mut picker = Picker::new(problem, excluded, target_words, required);
-            let mut cover = Cover::new(problem, excluded, target_words, required);
-            let mut planner = Planner::new(problem, excluded, target_words, required);
-            let budget = COVER_UNIT * luby(restart);
+            let mut picker = Picker::new(problem, excluded, (min_words, target_words), required);
+            let mut cover = Cover::new(problem, excluded, plan_words, plan_required);
+            let mut planner = Planner::new(problem, excluded, plan_words, plan_required);
+            let budget = WEAVE_UNIT * luby(restart);
             let mut leaf = |board: &mut Board, patterns: &mut Patterns, rng: &mut Rng| {
-                let mut planned = false;
+                // Which layout method holds the board: 1 woven, 2 planned, 3 swept.
+                let mut method = 0;
                 if picking && level.sweep {
-                    planned = matches!(
-                        planner.run(board, patterns, rng, &level_limits, PLANS_PER_LEAF),
-                        Swept::Done
-                    );
-                    if !planned
-                        && !matches!(
-                            cover.run(board, patterns, rng, &level_limits, budget),
+                    // The woven layout first; the planned layout and the
+                    // sweep of the earlier versions keep every request they
+                    // met (small theme lists on ragged shapes, mostly).
+                    // Small theme lists weave poorly (the most hemmed-in
+                    // cell often has no word left): planned first there.
+                    let weave_now = if theme_lists {
+                        restart.is_multiple_of(FALLBACK_EVERY)
+                    } else {
+                        true
+                    };
+                    let plan_now = theme_lists || restart.is_multiple_of(FALLBACK_EVERY);
+                    method = if weave_now
+                        && matches!(
+                            weave.run(board, patterns, rng, &level_limits, budget),
                             Swept::Done
                         )
                     {
+                        1
+                    } else if !plan_now {
                         return false;
-                    }
+                    } else if matches!(
+                        planner.run(board, patterns, rng, &level_limits, PLANS_PER_LEAF),
+                        Swept::Done
+                    ) {
+                        2
+                    } else if matches!(
+                        cover.run(board, patterns, rng, &level_limits, budget),
+                        Swept::Done
+                    ) {
+                        3
+                    } else {
+                        return false;
+                    };
                 } else if picking {
                     match picker.run(board, patterns, rng, &level_limits) {
                         Ok(true) => {}
@@ -167,11 +207,15 @@ pub(crate) fn run(
                 }
                 best.offer(board, solution_len);
                 let done = complete_grid(problem, board, patterns, rng, level);
-                if !done && planned {
-                    planner.clear(board, patterns);
-                } else if !done && picking && level.sweep {
-                    cover.clear(board, patterns);
-                } else if !done && picking {
+                if !done {
+                    match method {
+                        1 => weave.clear(board, patterns),
+                        2 => planner.clear(board, patterns),
+                        3 => cover.clear(board, patterns),
+                        _ => {}
+                    }
+                }
+                if !done && picking && !level.sweep {
                     picker.clear(board, patterns);
                 }
                 done
@@ -227,6 +271,29 @@ pub(crate) fn run(
     best_effort(problem, best, seed, &mut rng, (nodes, restarts))
 }
 
+/// The word count for a planned layout: the count asked for, or (a range,
+/// auto) the cells to cover over the words' mean length less a letter for
+/// overlaps, within the bounds.
+fn planned_word_count(problem: &Problem) -> usize {
+    let (min, max) = problem.word_bounds;
+    if min == max {
+        return min;
+    }
+    let letters: Vec<usize> = problem
+        .pools
+        .iter()
+        .flat_map(|p| p.all.iter().map(|&id| problem.lex[id as usize].codes.len()))
+        .collect();
+    let mean = letters.iter().sum::<usize>() as f64 / letters.len().max(1) as f64;
+    let cover = problem
+        .spec
+        .mask
+        .playable_count()
+        .saturating_sub(problem.solution.as_ref().map_or(0, Vec::len));
+    let estimate = (cover as f64 / (mean - 1.0).max(2.0)).round() as usize;
+    estimate.clamp(min, max.min(min.max(letters.len() + problem.must.len())))
+}
+
 /// `(most cells the words can cover, cells they must cover)` when the
 /// first is short of the second, with a solution word.
 fn cover_shortfall(problem: &Problem) -> Option<(usize, usize)> {
@@ -251,6 +318,7 @@ fn levels(picking: bool, solution_len: Option<usize>) -> Vec<Level> {
         // need room left for them.
         (true, Some(l)) => vec![
             level(true, l, usize::MAX, false, true),
+            level(false, l, usize::MAX, false, true),
             level(true, 0, usize::MAX, true, false),
             level(false, 0, usize::MAX, true, false),
         ],
@@ -454,22 +522,21 @@ fn build(
             missing.join(", ")
         ));
     }
-    let wanted = spec
-        .pick
-        .unwrap_or(problem.must.len())
-        .max(problem.must.len());
-    if spec.pick.is_some() && words.len() < wanted && missing.is_empty() {
+    if spec.pick.is_some() && words.len() < problem.word_bounds.0 && missing.is_empty() {
         relaxed.push(format!(
             "{} words asked for, {} placed",
-            wanted,
+            problem.words_asked(),
             words.len()
         ));
     }
     if let (Some(s), true) = (&problem.solution, level.drop_solution) {
         let why = match cover_shortfall(problem).filter(|_| spec.pick.is_some()) {
             Some((most, needed)) => format!(
-                "{} words can cover at most {most} of the {needed} cells around it",
-                spec.pick.unwrap_or(0).max(problem.must.len())
+                "{} can cover at most {most} of the {needed} cells around it",
+                match problem.word_bounds.1 {
+                    usize::MAX => "all the words of the vocabularies".to_string(),
+                    n => format!("{n} words"),
+                }
             ),
             None => format!(
                 "the closest arrangement found leaves {} cells free",
@@ -516,6 +583,7 @@ fn build(
         restarts,
         notes: problem.notes.clone(),
         quality: Default::default(),
+        words_asked: spec.pick,
     };
     let ids = board.placements.iter().map(|p| p.word).collect();
     let mut puzzle = Puzzle {

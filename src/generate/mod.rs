@@ -18,6 +18,7 @@ mod prepare;
 pub mod rectangle;
 mod rng;
 mod search;
+mod weave;
 
 use crate::error::GenerateError;
 use crate::model::{Puzzle, PuzzleSpec};

@@ -195,6 +195,8 @@ pub(crate) struct Picker<'p> {
     drawer: Drawer<'p>,
     /// Total words wanted (must-use included).
     target_words: usize,
+    /// Fewest words that make a puzzle (a range's minimum).
+    min_words: usize,
     required: [usize; 8],
     picks: Vec<Drawn>,
 }
@@ -203,12 +205,13 @@ impl<'p> Picker<'p> {
     pub fn new(
         problem: &'p Problem,
         excluded: &'p BTreeSet<u32>,
-        target_words: usize,
+        (min_words, target_words): (usize, usize),
         required: [usize; 8],
     ) -> Self {
         Picker {
             drawer: Drawer::new(problem, excluded),
             target_words,
+            min_words,
             required,
             picks: Vec::new(),
         }
@@ -237,7 +240,9 @@ impl<'p> Picker<'p> {
             }
             stuck += 1;
             if stuck > 60 || self.picks.is_empty() {
-                return Ok(false);
+                // A range is met once its minimum is.
+                return Ok(board.placements.len() >= self.min_words
+                    && self.min_words < self.target_words);
             }
             // Undo one or two recent picks and try again.
             for _ in 0..1 + rng.below(2) {

@@ -6,7 +6,7 @@ use super::board::Geometry;
 use super::filler::letter_weights;
 use super::pool::PoolIndex;
 use crate::error::{GenerateError, InputError, excerpt};
-use crate::model::{Direction, Pos, PuzzleSpec};
+use crate::model::{Direction, Pos, PuzzleSpec, WordCount};
 use std::collections::BTreeMap;
 
 /// A word the generator may place.
@@ -50,6 +50,9 @@ pub(crate) struct Problem {
     /// The most cells the words of one puzzle can cover: the must-use words
     /// and the longest words that could be drawn, each without overlaps.
     pub max_cover: usize,
+    /// The fewest and most words a puzzle may hold, must-use words
+    /// included (from `spec.pick`; an unbounded maximum is `usize::MAX`).
+    pub word_bounds: (usize, usize),
 }
 
 /// Words need at least this many letters to be drawn from a vocabulary.
@@ -304,7 +307,8 @@ impl Problem {
             .flat_map(|p| p.all.iter().map(|&id| lex[id as usize].codes.len()))
             .collect();
         pick_lengths.sort_unstable_by(|a, b| b.cmp(a));
-        let drawn = spec.pick.unwrap_or(0).saturating_sub(must.len());
+        let word_bounds = word_bounds(&spec, must.len(), !pools.is_empty());
+        let drawn = word_bounds.1.saturating_sub(must.len());
         let max_cover = must_letters + pick_lengths.iter().take(drawn).sum::<usize>();
         Ok(Problem {
             spec,
@@ -322,7 +326,15 @@ impl Problem {
             longest_line,
             notes,
             max_cover,
+            word_bounds,
         })
+    }
+
+    /// The word count asked for, for messages: `40`, `30-60`, `auto`.
+    pub fn words_asked(&self) -> String {
+        self.spec
+            .pick
+            .map_or_else(|| self.must.len().to_string(), |p| p.to_string())
     }
 
     /// The printed form of a lexicon word.
@@ -426,4 +438,19 @@ impl<'a> FirstLetterIndex<'a> {
         }
         None
     }
+}
+
+/// `(fewest, most)` words in all for a spec with `must` must-use words.
+fn word_bounds(spec: &PuzzleSpec, must: usize, drawing: bool) -> (usize, usize) {
+    let Some(pick) = spec.pick.filter(|_| drawing) else {
+        return (must, must);
+    };
+    let (min, max) = match (pick, &spec.solution) {
+        (WordCount::Auto, None) => {
+            let n = (spec.mask.playable_count() as f64 / WordCount::CELLS_PER_AUTO_WORD).round();
+            (n as usize, n as usize)
+        }
+        (pick, _) => pick.bounds(),
+    };
+    (min.max(must).max(1), max.max(must).max(1))
 }

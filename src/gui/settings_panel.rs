@@ -4,7 +4,9 @@
 
 use super::app::Command;
 use super::edit::Edit;
-use crate::model::{Difficulty, Direction, DirectionSet, Language, PuzzleKind, UmlautMode};
+use crate::model::{
+    Difficulty, Direction, DirectionSet, Language, PuzzleKind, UmlautMode, WordCount,
+};
 use crate::project::Project;
 use eframe::egui;
 
@@ -149,18 +151,7 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
             ui.end_row();
 
             ui.label("Words");
-            ui.horizontal(|ui| {
-                let mut drawn = settings.pick.is_some();
-                let draw = ui.checkbox(&mut drawn, "Draw").on_hover_text(
-                    "Draw this many words from the vocabularies that are not must-use",
-                );
-                let mut count = settings.pick.unwrap_or(20);
-                if drawn {
-                    ui.add(egui::DragValue::new(&mut count).range(1..=500))
-                        .labelled_by(draw.id);
-                }
-                settings.pick = drawn.then_some(count);
-            });
+            ui.horizontal(|ui| word_count(ui, &mut settings.pick, settings.solution.is_some()));
             ui.end_row();
 
             let label = ui.label("Solution word");
@@ -212,5 +203,62 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
         });
     if settings != project.generator {
         commands.push(Command::Edit(Edit::Settings(settings)));
+    }
+}
+
+/// The word count: every must-use word only, drawn words (exactly, between
+/// two counts, or automatic). "Auto" is offered first when a solution word
+/// is set, since the grid then fixes how many letters the words cover.
+fn word_count(ui: &mut egui::Ui, pick: &mut Option<WordCount>, solution: bool) {
+    let label = |p: &Option<WordCount>| match p {
+        None => "Must-use words only",
+        Some(WordCount::Exact(_)) => "Exactly",
+        Some(WordCount::Between(..)) => "Between",
+        Some(WordCount::Auto) => "Auto",
+    };
+    let (min, max) = match *pick {
+        Some(WordCount::Exact(n)) => (n, n + 10),
+        Some(WordCount::Between(a, b)) => (a, b),
+        _ => (20, 30),
+    };
+    let mut choices = vec![
+        None,
+        Some(WordCount::Exact(min)),
+        Some(WordCount::Between(min, max.max(min + 1))),
+        Some(WordCount::Auto),
+    ];
+    if solution {
+        choices.rotate_right(1);
+    }
+    egui::ComboBox::from_id_salt("word_count")
+        .selected_text(label(pick))
+        .show_ui(ui, |ui| {
+            for choice in choices {
+                let selected = std::mem::discriminant(pick) == std::mem::discriminant(&choice)
+                    && label(pick) == label(&choice);
+                if ui.selectable_label(selected, label(&choice)).clicked() {
+                    *pick = choice;
+                }
+            }
+        })
+        .response
+        .on_hover_text(
+            "How many words the puzzle holds: only the must-use words, or words drawn \
+             from the other vocabularies (auto: as many as the grid needs around the \
+             solution word)",
+        );
+    match pick {
+        Some(WordCount::Exact(n)) => {
+            ui.add(egui::DragValue::new(n).range(1..=500));
+        }
+        Some(WordCount::Between(a, b)) => {
+            ui.add(egui::DragValue::new(a).range(1..=500));
+            ui.label("to");
+            ui.add(egui::DragValue::new(b).range(1..=500));
+            if *a >= *b {
+                *b = *a + 1;
+            }
+        }
+        _ => {}
     }
 }

@@ -63,6 +63,8 @@ pub struct Report {
     pub notes: Vec<String>,
     /// The quality goals, measured on the finished puzzle.
     pub quality: Quality,
+    /// The word count asked for (`None`: exactly the must-use words).
+    pub words_asked: Option<crate::model::WordCount>,
 }
 
 /// The type of a puzzle.

@@ -5,7 +5,7 @@ use crate::error::{InputError, excerpt};
 use crate::model::blacklist::built_in_offensive;
 use crate::model::{
     DirectionSet, ExclusionGroup, Language, Mask, Pos, PreassignedWord, PuzzleKind, PuzzleSpec,
-    Rules, Shape, SpecVocabulary, UmlautMode, Vocabulary, Word,
+    Rules, Shape, SpecVocabulary, UmlautMode, Vocabulary, Word, WordCount,
 };
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -84,9 +84,10 @@ pub struct GeneratorSettings {
     /// `E,S,…` or `all`. [default: all]
     #[serde(default = "default_directions")]
     pub directions: String,
-    /// Words to draw from the non-must-use vocabularies (total).
+    /// Words in all, drawn from the non-must-use vocabularies: a number,
+    /// `"30-60"` or `"auto"`; none with a solution word means `"auto"`.
     #[serde(default)]
-    pub pick: Option<usize>,
+    pub pick: Option<WordCount>,
     /// Solution word.
     #[serde(default)]
     pub solution: Option<String>,
@@ -264,7 +265,6 @@ impl Project {
         let mut spec = PuzzleSpec::new(self.mask()?, vocabularies);
         let g = &self.generator;
         spec.directions = DirectionSet::parse_list(&g.directions).map_err(InputError::msg)?;
-        spec.pick = g.pick;
         spec.decoy_filler = g.decoy_filler;
         spec.solution = match &g.solution {
             Some(s) if !s.trim().is_empty() => Some(
@@ -273,6 +273,12 @@ impl Project {
             ),
             _ => None,
         };
+        // A solution word fixes how many cells the words cover, so without
+        // a count the generator chooses one (cli.md: `--pick`).
+        let drawn_vocabulary = spec.vocabularies.iter().any(|v| !v.must_use);
+        spec.pick = g
+            .pick
+            .or((spec.solution.is_some() && drawn_vocabulary).then_some(WordCount::Auto));
         if !(1..=4).contains(&g.max_words_per_cell) {
             return Err(InputError::msg("max_words_per_cell must be 1..=4"));
         }

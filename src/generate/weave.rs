@@ -1,0 +1,720 @@
+//! Solution-word grids laid out the way a puzzle maker weaves them: the most
+//! hemmed-in open cell comes next and is either covered by a word through
+//! it — one that crosses other words, runs in a direction short of its
+//! share and not alongside a parallel word — or kept for a solution letter.
+//! Cells no word can reach any more are kept, spread over the grid's ninths;
+//! a depth-first search with a node budget backs out of dead ends. The word
+//! count follows the grid within the bounds asked for.
+
+use super::Limits;
+use super::board::{AXES, Board, NONE, axis_of};
+use super::cover::Swept;
+use super::patterns::Patterns;
+use super::pick::{Drawer, Drawn};
+use super::prepare::Problem;
+use super::rng::Rng;
+use crate::model::Direction;
+use std::collections::BTreeSet;
+
+/// Vocabularies up to this size are placed word first (every word tried
+/// through the cell); larger ones slot first (a slot, then words matching
+/// its fixed letters from the pool index). 300 words × 8 directions × their
+/// offsets stay under ~20,000 fit checks a cell, about 0.1 ms.
+const WORD_FIRST_VOCABULARY: usize = 300;
+/// Word-first vocabularies up to this size count every placement of every
+/// word each node (about 50 words × 8 directions × 250 cells, ~0.3 ms) to
+/// take the cell with the fewest options first.
+const EXACT_OPTION_WORDS: usize = 150;
+/// Cells whose longest run is at least this long are open country, told
+/// apart only by their capped run sum: shorter runs (fragments) come first,
+/// longest last. Measured on the German 20×20 case, treating all open
+/// country alike (no run sum) raised the word count from 60 to 76.
+const OPEN_COUNTRY: u16 = 8;
+/// Runs longer than this count as open country for the hemmed-in order:
+/// a cell whose lines are all longer has room in every direction.
+const ROOM_CAP: u16 = 5;
+/// Slots or words tried per cell before backing out.
+const CANDIDATES_PER_CELL: usize = 5;
+/// Candidates whose look-ahead (cells left stranded) is computed.
+const LOOKED_AHEAD: usize = 16;
+/// Words drawn per slot before the next slot.
+const WORDS_PER_SLOT: usize = 4;
+/// Score per cell shared with a crossing word: crossings are what makes a
+/// grid woven (target ≥ 0.4 a word).
+const CROSSING: i32 = 6;
+/// Penalty for running alongside a parallel word (a bundle).
+const ALONGSIDE: i32 = 14;
+/// Penalty for sitting end to start with a same-direction word (RQ.P.01).
+const COMPOUND: i32 = 40;
+/// Score per word the slot's direction lags behind the best-served one.
+const DIRECTION: i32 = 12;
+/// Penalty per open cell a placement leaves without room for any word.
+const STRANDED: i32 = 9;
+/// Penalty per open cell left in a corridor along the slot, which only a
+/// parallel word could fill (a bundle in the making).
+const CHANNELLED: i32 = 6;
+/// Score per step of vocabulary priority (higher vocabularies first).
+const PRIORITY: i32 = 25;
+/// Random spread added to every score, so restarts differ.
+const NOISE: usize = 6;
+/// Failed layouts after which the cap on solution letters per ninth of the
+/// grid loosens by one.
+const LAYOUTS_PER_QUOTA_STEP: u32 = 12;
+
+/// A way to cover the chosen cell.
+#[derive(Clone, Copy)]
+struct Candidate {
+    start: u16,
+    dir: Direction,
+    len: u8,
+    /// A given word (word-first vocabularies), or any matching word.
+    word: Option<u32>,
+    score: i32,
+}
+
+/// Open cells around a slot after covering it (see [`Weave::look_ahead`]).
+#[derive(Default)]
+struct LookAhead {
+    stranded: usize,
+    channelled: usize,
+}
+
+/// What one look at the board found.
+struct Scan {
+    /// The cell to decide next.
+    cell: Option<u16>,
+    /// Its longest open run along an enabled axis.
+    cell_room: u16,
+    /// Open (undecided) cells.
+    open: usize,
+    /// Open cells that no word can cover any more.
+    stuck: usize,
+}
+
+/// The solution-word layout search.
+pub(crate) struct Weave<'p> {
+    drawer: Drawer<'p>,
+    problem: &'p Problem,
+    solution: &'p [u8],
+    min_words: usize,
+    max_words: usize,
+    /// Whether every direction must get its 10 % share.
+    shares: bool,
+    dirs: Vec<Direction>,
+    /// Axes (index into `AXES`) with an enabled direction.
+    axes: Vec<usize>,
+    /// Word lengths slot-first vocabularies offer, and how many words each.
+    slot_lengths: Vec<(usize, usize)>,
+    /// Words of word-first vocabularies with their priority bonus.
+    word_first: Vec<(u32, i32)>,
+    /// Priority bonus of the best slot-first vocabulary.
+    slot_bonus: i32,
+    longest: usize,
+    /// Fewest cells in line a word can newly cover.
+    min_run: u16,
+    base_quota: u8,
+    quota: u8,
+    kept_in: [u8; 9],
+    kept: Vec<u16>,
+    drawn: Vec<Drawn>,
+    layouts: u32,
+    pub nodes: u64,
+    node_limit: u64,
+    open: Vec<bool>,
+    runs: Vec<u16>,
+}
+
+impl<'p> Weave<'p> {
+    pub fn new(problem: &'p Problem, excluded: &'p BTreeSet<u32>, shares: bool) -> Self {
+        let spec = &problem.spec;
+        let solution = problem.solution.as_deref().unwrap_or(&[]);
+        let dirs: Vec<Direction> = spec.directions.iter().collect();
+        let mut axes: Vec<usize> = dirs.iter().map(|&d| axis_of(d)).collect();
+        axes.sort_unstable();
+        axes.dedup();
+        let mut word_first = Vec::new();
+        let mut slot_counts = vec![0usize; problem.longest_line + 1];
+        let mut slot_bonus = None;
+        let ranks = problem.pools.len() as i32;
+        for (rank, pool) in problem.pools.iter().enumerate() {
+            let bonus = PRIORITY * (ranks - 1 - rank as i32);
+            if pool.all.len() <= WORD_FIRST_VOCABULARY {
+                word_first.extend(pool.all.iter().map(|&id| (id, bonus)));
+            } else {
+                slot_bonus.get_or_insert(bonus);
+                for &id in &pool.all {
+                    let len = problem.lex[id as usize].codes.len();
+                    if len < slot_counts.len() {
+                        slot_counts[len] += 1;
+                    }
+                }
+            }
+        }
+        let slot_lengths: Vec<(usize, usize)> = slot_counts
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .map(|(l, n)| (l, *n))
+            .collect();
+        let rules = &spec.rules;
+        let lengths = slot_lengths.iter().map(|l| l.0).chain(
+            word_first
+                .iter()
+                .map(|(id, _)| problem.lex[*id as usize].codes.len()),
+        );
+        let min_run = lengths
+            .map(|l| l - rules.max_overlaps(l).min(l))
+            .min()
+            .unwrap_or(1)
+            .max(1) as u16;
+        // Ninths with room for a letter or two share the solution letters.
+        let mut cells_in = [0usize; 9];
+        for (c, &p) in problem.geo.playable.iter().enumerate() {
+            if p {
+                cells_in[problem.geo.region[c] as usize] += 1;
+            }
+        }
+        let ninths = cells_in.iter().filter(|&&n| n >= 4).count().max(1);
+        let base_quota = solution.len().div_ceil(ninths).max(1) as u8;
+        let (min_words, max_words) = problem.word_bounds;
+        Weave {
+            drawer: Drawer::new(problem, excluded),
+            problem,
+            solution,
+            min_words,
+            max_words,
+            shares,
+            dirs,
+            axes,
+            slot_lengths,
+            word_first,
+            slot_bonus: slot_bonus.unwrap_or(0),
+            longest: problem.longest_line,
+            min_run,
+            base_quota,
+            quota: base_quota,
+            kept_in: [0; 9],
+            kept: Vec::new(),
+            drawn: Vec::new(),
+            layouts: 0,
+            nodes: 0,
+            node_limit: 0,
+            open: Vec::new(),
+            runs: Vec::new(),
+        }
+    }
+
+    /// Lays out the words with a node budget; on `Done` the board holds the
+    /// words and the kept cells with their solution letters, otherwise it
+    /// is as it was.
+    pub fn run(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        rng: &mut Rng,
+        limits: &Limits,
+        budget: u64,
+    ) -> Swept {
+        self.quota = (self.base_quota as u32 + self.layouts / LAYOUTS_PER_QUOTA_STEP)
+            .min(self.solution.len().max(1) as u32) as u8;
+        self.layouts += 1;
+        self.node_limit = self.nodes + budget;
+        self.dfs(board, patterns, rng, limits)
+    }
+
+    /// Takes every drawn word and kept cell off the board again.
+    pub fn clear(&mut self, board: &mut Board, patterns: &mut Patterns) {
+        while let Some(drawn) = self.drawn.pop() {
+            self.drawer.undo(drawn, board, patterns);
+        }
+        while let Some(c) = self.kept.pop() {
+            board.unreserve(c);
+        }
+        self.kept_in = [0; 9];
+    }
+
+    fn dfs(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        rng: &mut Rng,
+        limits: &Limits,
+    ) -> Swept {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            return Swept::Budget;
+        }
+        if self.nodes.is_multiple_of(32) && limits.check().is_some() {
+            return Swept::Stopped;
+        }
+        let keep_left = self.solution.len() - self.kept.len();
+        let placed = board.placements.len();
+        let scan = self.scan(board, rng);
+        let Some(x) = scan.cell else {
+            return if keep_left == 0 && placed >= self.min_words {
+                self.finish(board, patterns)
+            } else {
+                Swept::Failed
+            };
+        };
+        if scan.open < keep_left || scan.stuck > keep_left {
+            return Swept::Failed;
+        }
+        let to_cover = scan.open - keep_left;
+        let words_left = self.max_words.saturating_sub(placed);
+        if to_cover > 0 && words_left.saturating_mul(self.longest) < to_cover {
+            return Swept::Failed;
+        }
+        let region = board.geo.region[x as usize] as usize;
+        let keepable =
+            keep_left > 0 && board.preset[x as usize] == 0 && self.kept_in[region] < self.quota;
+        let must_keep = to_cover == 0 || scan.cell_room < self.min_run;
+        let keep_first = keepable && (must_keep || rng.below(scan.open) < keep_left);
+        for keep in [keep_first, !keep_first] {
+            let outcome = if keep {
+                if !keepable {
+                    continue;
+                }
+                board.reserve(x, 0);
+                self.kept.push(x);
+                self.kept_in[region] += 1;
+                let outcome = self.dfs(board, patterns, rng, limits);
+                if matches!(outcome, Swept::Done) {
+                    return outcome;
+                }
+                self.kept_in[region] -= 1;
+                self.kept.pop();
+                board.unreserve(x);
+                outcome
+            } else {
+                if must_keep || words_left == 0 {
+                    continue;
+                }
+                self.cover(board, patterns, rng, limits, x, to_cover, keep_left)
+            };
+            if !matches!(outcome, Swept::Failed) {
+                return outcome;
+            }
+        }
+        Swept::Failed
+    }
+
+    /// Finds the most hemmed-in open cell and counts the open and stuck ones.
+    fn scan(&mut self, board: &Board, rng: &mut Rng) -> Scan {
+        let geo = board.geo;
+        let n = geo.cells();
+        self.open.clear();
+        self.open.extend((0..n).map(|c| {
+            geo.playable[c] && board.usage(c as u16) == 0 && !board.is_reserved(c as u16)
+        }));
+        // Per cell: longest run (low 8 bits) and capped sum over axes.
+        let mut room_max = vec![0u16; n];
+        let mut room_sum = vec![0u16; n];
+        self.runs.resize(n, 0);
+        for &a in &self.axes {
+            let axis = AXES[a];
+            let back = &geo.next[axis.reverse().index()];
+            let fwd = &geo.next[axis.index()];
+            // Runs are counted from each cell's backward neighbour, which
+            // comes earlier in reading order on every forward axis but NE
+            // (its predecessor, SW, lies a row below): that one goes from
+            // the end. The second pass spreads each run's length back.
+            let reading = axis != Direction::NE;
+            let order = |reverse: bool| -> Box<dyn Iterator<Item = usize>> {
+                if reverse {
+                    Box::new((0..n).rev())
+                } else {
+                    Box::new(0..n)
+                }
+            };
+            for c in order(!reading) {
+                self.runs[c] = if !self.open[c] {
+                    0
+                } else if back[c] == NONE {
+                    1
+                } else {
+                    1 + self.runs[back[c] as usize]
+                };
+            }
+            for c in order(reading) {
+                if !self.open[c] {
+                    continue;
+                }
+                let next = fwd[c];
+                if next != NONE && self.open[next as usize] {
+                    self.runs[c] = self.runs[next as usize];
+                }
+                room_max[c] = room_max[c].max(self.runs[c]);
+                room_sum[c] += self.runs[c].min(ROOM_CAP);
+            }
+        }
+        let mut scan = Scan {
+            cell: None,
+            cell_room: 0,
+            open: 0,
+            stuck: 0,
+        };
+        let options = self.exact_options(board);
+        let mut best = (u32::MAX, 0usize);
+        for c in 0..n {
+            if !self.open[c] {
+                continue;
+            }
+            scan.open += 1;
+            let stuck = match &options {
+                Some(o) => o[c] == 0,
+                None => room_max[c] < self.min_run && !self.coverable(board, c as u16),
+            };
+            scan.stuck += usize::from(stuck);
+            // Stuck cells and pre-assigned letters first, then the least
+            // room; ties at random (a fixed order would sweep the grid in
+            // rows).
+            let key = if stuck {
+                0
+            } else if board.preset[c] != 0 {
+                1
+            } else if let Some(o) = &options {
+                2 + o[c].min(1 << 20)
+            } else {
+                2 + room_max[c].min(OPEN_COUNTRY) as u32 * 64 + room_sum[c] as u32
+            };
+            let tie = rng.below(1 << 16);
+            if (key, tie) < best {
+                best = (key, tie);
+                scan.cell = Some(c as u16);
+                scan.cell_room = if stuck { 0 } else { room_max[c].max(self.min_run) };
+            }
+        }
+        scan
+    }
+
+    /// For small word-first vocabularies: per cell, how many placements of
+    /// the words still available could cover it (the exact-cover "fewest
+    /// options first" rule; 0 means only a solution letter can go there).
+    /// `None` when a slot-first vocabulary is in play or the words are too
+    /// many to count every node.
+    fn exact_options(&self, board: &Board) -> Option<Vec<u32>> {
+        if !self.slot_lengths.is_empty() || self.word_first.len() > EXACT_OPTION_WORDS {
+            return None;
+        }
+        let geo = board.geo;
+        let mut options = vec![0u32; geo.cells()];
+        for &(id, _) in &self.word_first {
+            if !self.drawer.available(id) {
+                continue;
+            }
+            let codes = &self.problem.lex[id as usize].codes;
+            for &dir in &self.dirs {
+                for start in 0..geo.cells() as u16 {
+                    if !self.open[start as usize] && board.letter[start as usize] != codes[0] {
+                        continue;
+                    }
+                    if board.fit(start, dir, codes.len(), Some(codes)).is_none() {
+                        continue;
+                    }
+                    let mut cell = start;
+                    for _ in 0..codes.len() {
+                        if self.open[cell as usize] {
+                            options[cell as usize] += 1;
+                        }
+                        cell = geo.walk(cell, dir, 1);
+                    }
+                }
+            }
+        }
+        Some(options)
+    }
+
+    /// Whether any word length fits through `cell` in an enabled direction
+    /// under the sharing rules (crossing covered cells where allowed).
+    fn coverable(&self, board: &Board, cell: u16) -> bool {
+        let geo = board.geo;
+        let lengths = self.slot_lengths.iter().map(|l| l.0).chain(
+            self.word_first
+                .iter()
+                .map(|(id, _)| self.problem.lex[*id as usize].codes.len()),
+        );
+        let mut seen = [false; 65];
+        for len in lengths {
+            if len > 64 || std::mem::replace(&mut seen[len], true) {
+                continue;
+            }
+            for &dir in &self.dirs {
+                for i in 0..len {
+                    let start = geo.walk(cell, dir.reverse(), i);
+                    if start == NONE {
+                        break;
+                    }
+                    if board.fit(start, dir, len, None).is_some() {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Tries words through `x`, the best-scoring first.
+    #[allow(clippy::too_many_arguments)]
+    fn cover(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        rng: &mut Rng,
+        limits: &Limits,
+        x: u16,
+        to_cover: usize,
+        keep_left: usize,
+    ) -> Swept {
+        let mut candidates = self.candidates(board, rng, x, to_cover);
+        candidates.sort_by_key(|c| -c.score);
+        candidates.truncate(LOOKED_AHEAD);
+        for c in &mut candidates {
+            let look = self.look_ahead(board, c.start, c.dir, c.len as usize);
+            // Stranded cells become solution letters: fine while some are
+            // left to place, costly beyond.
+            c.score -= STRANDED * look.stranded as i32
+                + CHANNELLED * look.channelled as i32
+                + if look.stranded > keep_left { 1000 } else { 0 };
+        }
+        candidates.sort_by_key(|c| -c.score);
+        let mut tried = 0;
+        for c in candidates {
+            if tried >= CANDIDATES_PER_CELL {
+                break;
+            }
+            let drawn = match c.word {
+                Some(id) => {
+                    if !self.drawer.available(id) {
+                        continue;
+                    }
+                    self.drawer.draw_word(board, patterns, id, c.start, c.dir)
+                }
+                None => {
+                    let Some(fit) = board.fit(c.start, c.dir, c.len as usize, None) else {
+                        continue;
+                    };
+                    self.drawer.draw(
+                        board,
+                        patterns,
+                        rng,
+                        c.start,
+                        c.dir,
+                        c.len as usize,
+                        &fit.pattern,
+                        WORDS_PER_SLOT,
+                    )
+                }
+            };
+            tried += 1;
+            let Some(drawn) = drawn else {
+                continue;
+            };
+            self.drawn.push(drawn);
+            let outcome = self.dfs(board, patterns, rng, limits);
+            if matches!(outcome, Swept::Done) {
+                return outcome;
+            }
+            self.drawn.pop();
+            self.drawer.undo(drawn, board, patterns);
+            if !matches!(outcome, Swept::Failed) {
+                return outcome;
+            }
+        }
+        Swept::Failed
+    }
+
+    /// Every slot (slot-first vocabularies) and every word placement
+    /// (word-first vocabularies) through `x`, scored.
+    fn candidates(
+        &self,
+        board: &Board,
+        rng: &mut Rng,
+        x: u16,
+        to_cover: usize,
+    ) -> Vec<Candidate> {
+        let geo = board.geo;
+        let placed = board.placements.len();
+        let mut count = [0i32; 8];
+        for p in &board.placements {
+            count[p.dir.index()] += 1;
+        }
+        let best_served = self
+            .dirs
+            .iter()
+            .map(|d| count[d.index()])
+            .max()
+            .unwrap_or(0);
+        // New cells a word should cover on average to end within the
+        // word-count bounds.
+        let words_left = self.max_words.saturating_sub(placed).max(1);
+        let pace_min = to_cover.div_ceil(words_left);
+        let pace_max = match self.min_words.saturating_sub(placed) {
+            0 => usize::MAX,
+            w => to_cover / w,
+        };
+        let score = |rng: &mut Rng, start: u16, dir: Direction, len: usize, new: usize| {
+            let mut s = CROSSING * (len - new) as i32
+                + DIRECTION * (best_served - count[dir.index()])
+                + new as i32
+                + rng.below(NOISE) as i32;
+            if new < pace_min {
+                s -= 4 * (pace_min - new) as i32;
+            } else if new > pace_max {
+                s -= 2 * (new - pace_max) as i32;
+            }
+            if board.runs_alongside(start, dir, len) {
+                s -= ALONGSIDE;
+            }
+            if board.forms_compound(start, dir, len) {
+                s -= COMPOUND;
+            }
+            s
+        };
+        let mut out = Vec::new();
+        for &dir in &self.dirs {
+            for i in 0..self.longest {
+                let start = geo.walk(x, dir.reverse(), i);
+                if start == NONE || !geo.playable[start as usize] || board.is_reserved(start) {
+                    break;
+                }
+                for &(len, words) in &self.slot_lengths {
+                    if len <= i {
+                        continue;
+                    }
+                    let Some(fit) = board.fit(start, dir, len, None) else {
+                        continue;
+                    };
+                    // Lengths with few words rarely match the fixed letters.
+                    let scarce = if words < 40 { 6 } else { 0 };
+                    let s = score(rng, start, dir, len, fit.new_cells) + self.slot_bonus - scarce;
+                    out.push(Candidate {
+                        start,
+                        dir,
+                        len: len as u8,
+                        word: None,
+                        score: s,
+                    });
+                }
+            }
+        }
+        for &(id, bonus) in &self.word_first {
+            if !self.drawer.available(id) {
+                continue;
+            }
+            let codes = &self.problem.lex[id as usize].codes;
+            let len = codes.len();
+            for &dir in &self.dirs {
+                for i in 0..len {
+                    let start = geo.walk(x, dir.reverse(), i);
+                    if start == NONE {
+                        break;
+                    }
+                    let Some(fit) = board.fit(start, dir, len, Some(codes)) else {
+                        continue;
+                    };
+                    let s = score(rng, start, dir, len, fit.new_cells) + bonus;
+                    out.push(Candidate {
+                        start,
+                        dir,
+                        len: len as u8,
+                        word: Some(id),
+                        score: s,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// What covering a slot does to the open cells next to it: cells left
+    /// without a run long enough for a word, and cells whose only run lies
+    /// along the slot (a corridor that only a parallel word can fill).
+    fn look_ahead(&mut self, board: &Board, start: u16, dir: Direction, len: usize) -> LookAhead {
+        let geo = board.geo;
+        let mut cells = [NONE; 64];
+        let mut cell = start;
+        for slot in cells.iter_mut().take(len) {
+            *slot = cell;
+            if self.open[cell as usize] {
+                self.open[cell as usize] = false;
+            } else {
+                *slot = NONE;
+            }
+            cell = geo.walk(cell, dir, 1);
+        }
+        let mut look = LookAhead::default();
+        let mut seen: Vec<u16> = Vec::new();
+        for &c in cells.iter().take(len).filter(|&&c| c != NONE) {
+            for d in Direction::ALL {
+                let nb = geo.next[d.index()][c as usize];
+                if nb == NONE || !self.open[nb as usize] || seen.contains(&nb) {
+                    continue;
+                }
+                seen.push(nb);
+                // Axes along which a word could still cover the cell.
+                let mut roomy = 0;
+                let mut only_along = true;
+                for &a in &self.axes {
+                    let axis = AXES[a];
+                    let run =
+                        1 + self.open_run(geo, nb, axis) + self.open_run(geo, nb, axis.reverse());
+                    if run >= self.min_run as usize {
+                        roomy += 1;
+                        only_along &= a == axis_of(dir);
+                    }
+                }
+                if roomy == 0 {
+                    look.stranded += 1;
+                } else if only_along {
+                    look.channelled += 1;
+                }
+            }
+        }
+        for &c in cells.iter().take(len).filter(|&&c| c != NONE) {
+            self.open[c as usize] = true;
+        }
+        look
+    }
+
+    fn open_run(&self, geo: &super::board::Geometry, cell: u16, dir: Direction) -> usize {
+        let mut n = 0;
+        let mut c = geo.next[dir.index()][cell as usize];
+        while c != NONE && self.open[c as usize] && n < 8 {
+            n += 1;
+            c = geo.next[dir.index()][c as usize];
+        }
+        n
+    }
+
+    /// Checks the direction shares and writes the solution letters into
+    /// the kept cells in reading order.
+    fn finish(&mut self, board: &mut Board, patterns: &Patterns) -> Swept {
+        if self.shares {
+            let required = super::driver::direction_shares(
+                board.placements.len(),
+                self.problem.spec.directions,
+            );
+            let short = super::pick::direction_deficits(board, &required)
+                .iter()
+                .any(|&d| d > 0);
+            if short {
+                // The last words rarely change the balance: start afresh.
+                return Swept::Budget;
+            }
+        }
+        let mut kept = self.kept.clone();
+        kept.sort_unstable();
+        for (&c, &code) in kept.iter().zip(self.solution) {
+            board.reserve_letter(c, code);
+        }
+        if patterns.lines_ok(board, &kept, None) {
+            Swept::Done
+        } else {
+            for &c in &kept {
+                board.reserve_letter(c, 0);
+            }
+            Swept::Failed
+        }
+    }
+}
