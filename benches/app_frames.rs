@@ -95,7 +95,7 @@ fn main() {
         width: 5,
         height: 2,
     });
-    project.generator.pick = Some(40);
+    project.generator.pick = Some(gridpress::model::WordCount::Exact(40));
     project.generator.time_limit_seconds = 600.0;
     let mut h = harness(App::with_project(project, None, Storage::none()));
     h.step();

@@ -34,7 +34,7 @@ fn spec() -> PuzzleSpec {
             lines: Default::default(),
         }],
     );
-    spec.pick = Some(20);
+    spec.pick = Some(gridpress::model::WordCount::Exact(20));
     spec.banned = banned_letters(std::iter::empty(), UmlautMode::Keep).unwrap();
     spec
 }

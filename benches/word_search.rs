@@ -108,15 +108,28 @@ fn solution_cases(seeds: u64) -> Vec<Case> {
     let mut cases = Vec::new();
     let square = || Mask::rectangle(20, 20).unwrap();
     for (step, name, target) in [
-        (4, "20×20, SOMMERFERIEN, 70,000 German words, auto count", "≤ 100 ms / ≤ 1 s"),
-        (1, "20×20, SOMMERFERIEN, all 356,000 German words, auto count", "≤ 300 ms / ≤ 2 s"),
+        (
+            4,
+            "20×20, SOMMERFERIEN, 70,000 German words, auto count",
+            "≤ 100 ms / ≤ 1 s",
+        ),
+        (
+            1,
+            "20×20, SOMMERFERIEN, all 356,000 German words, auto count",
+            "≤ 300 ms / ≤ 2 s",
+        ),
     ] {
         match german_list(step) {
             Some(mut words) => {
                 words.truncate(if step == 4 { 70_000 } else { usize::MAX });
                 let mut spec = drawn(square(), "ngerman", words, "Sommerferien");
                 spec.language = gridpress::model::Language::German;
-                cases.push(Case { name, target, spec, seeds });
+                cases.push(Case {
+                    name,
+                    target,
+                    spec,
+                    seeds,
+                });
             }
             None => eprintln!("skipping {name}: install wngerman"),
         }
@@ -139,7 +152,12 @@ fn solution_cases(seeds: u64) -> Vec<Case> {
     });
     if let Ok(text) = std::fs::read_to_string("/usr/share/dict/american-english") {
         let plain = |w: &&str| w.chars().all(|c| c.is_ascii_lowercase());
-        let long = text.lines().filter(plain).filter(|w| w.len() >= 8).step_by(997).take(30);
+        let long = text
+            .lines()
+            .filter(plain)
+            .filter(|w| w.len() >= 8)
+            .step_by(997)
+            .take(30);
         let short = text
             .lines()
             .filter(plain)

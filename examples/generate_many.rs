@@ -32,7 +32,7 @@ fn main() {
     );
     spec.directions = DirectionSet::parse_list(dirs).unwrap();
     spec.banned = gridpress::project::banned_letters(std::iter::empty(), UmlautMode::Keep).unwrap();
-    spec.pick = pick;
+    spec.pick = pick.map(gridpress::model::WordCount::Exact);
     spec.solution = rest
         .get(1)
         .filter(|s| *s != "-")

@@ -175,7 +175,7 @@ fn cancel_a_long_run() {
         width: 5,
         height: 2,
     });
-    project.generator.pick = Some(40);
+    project.generator.pick = Some(gridpress::model::WordCount::Exact(40));
     project.generator.time_limit_seconds = 120.0;
     let mut h = harness(App::with_project(project, None, Storage::none()));
     h.run();

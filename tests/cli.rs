@@ -529,3 +529,24 @@ fn difficulty_presets_and_the_measured_difficulty() {
         &["difficulty \"brutal\"", "easy, medium or hard"],
     );
 }
+
+#[test]
+fn word_count_follows_the_grid_with_a_solution_word() {
+    // With --solution and no --pick the words are drawn, as many as the
+    // grid needs; a range bounds the count; the JSON says what was asked.
+    let words = common::american_text();
+    let file = write("american-auto.txt", words.as_bytes());
+    let p = generate_and_check(&file, "15x15", 4, &["--solution", "LIGHTHOUSE"]);
+    assert_eq!(p["solution"]["word"], "LIGHTHOUSE", "{}", p["report"]);
+    assert_eq!(p["report"]["word_count"]["asked"], "auto");
+    let used = p["report"]["word_count"]["used"].as_u64().unwrap();
+    assert_eq!(used as usize, p["words"].as_array().unwrap().len());
+    let p = generate_and_check(&file, "15x15", 4, &["--pick", "20-45"]);
+    let n = p["words"].as_array().unwrap().len();
+    assert!((20..=45).contains(&n), "{n} words");
+    assert_eq!(p["report"]["word_count"]["asked"], "20-45");
+    fails_with(
+        &["generate", "--words", &file, "--pick", "45-20"],
+        &["word count", "minimum is larger"],
+    );
+}

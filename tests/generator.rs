@@ -73,7 +73,7 @@ fn refuses_a_pre_assigned_word_that_does_not_fit() {
 fn at_most_one_word_per_exclusion_group() {
     let sea = common::words("sea-life.txt");
     let mut spec = common::spec(Mask::rectangle(15, 15).unwrap(), sea, false);
-    spec.pick = Some(30);
+    spec.pick = Some(gridpress::model::WordCount::Exact(30));
     spec.exclusion_groups = vec![
         vec![
             "SHARK".chars().collect(),
@@ -102,7 +102,7 @@ fn higher_priority_vocabulary_first() {
         words: backup,
         lines: Default::default(),
     });
-    spec.pick = Some(14);
+    spec.pick = Some(gridpress::model::WordCount::Exact(14));
     let generator = Generator::new(spec.clone()).unwrap();
     let mut theme_words = 0;
     for seed in 0..10 {
@@ -270,7 +270,7 @@ fn american() -> Vec<Word> {
 #[test]
 fn filler_avoids_accidental_vocabulary_words() {
     let mut spec = common::spec(Mask::rectangle(15, 15).unwrap(), american(), false);
-    spec.pick = Some(24);
+    spec.pick = Some(gridpress::model::WordCount::Exact(24));
     let generator = Generator::new(spec.clone()).unwrap();
     let mut accidents = 0;
     for seed in 0..10 {
@@ -287,7 +287,7 @@ fn filler_avoids_accidental_vocabulary_words() {
 fn solution_word_with_drawn_words_and_pre_assigned_letters() {
     let words = american();
     let mut spec = common::spec(Mask::rectangle(12, 12).unwrap(), words, false);
-    spec.pick = Some(20);
+    spec.pick = Some(gridpress::model::WordCount::Exact(20));
     spec.solution = Some(word("Oceans"));
     spec.letters = vec![(Pos::new(6, 6), 'A'), (Pos::new(2, 9), 'E')];
     let generator = Generator::new(spec.clone()).unwrap();
@@ -341,7 +341,7 @@ fn dense_solution_grid_keeps_every_direction_share() {
     assert!(rejected.is_empty(), "{rejected:?}");
     let mut spec = common::spec(Mask::rectangle(20, 20).unwrap(), words, false);
     spec.directions = DirectionSet::ALL;
-    spec.pick = Some(40);
+    spec.pick = Some(gridpress::model::WordCount::Exact(40));
     spec.solution = Some(word("Sommerferien"));
     spec.language = gridpress::model::Language::German;
     let generator = Generator::new(spec.clone()).unwrap();
@@ -375,7 +375,7 @@ fn solution_word_dropped_at_once_when_the_words_cannot_cover_the_grid() {
         common::words("sea-life.txt"),
         false,
     );
-    spec.pick = Some(22);
+    spec.pick = Some(gridpress::model::WordCount::Exact(22));
     spec.solution = Some(word("Seaside"));
     let generator = Generator::new(spec.clone()).unwrap();
     let p = generator.generate(&Options::seeded(1)).unwrap();
@@ -386,4 +386,41 @@ fn solution_word_dropped_at_once_when_the_words_cannot_cover_the_grid() {
         p.report.relaxed,
         vec!["solution word SEASIDE (7 letters) left out: 22 words can cover at most 171 of the 218 cells around it".to_string()]
     );
+}
+
+#[test]
+fn woven_solution_grids_cross_and_spread() {
+    // Issue 11: 12 solution letters on 20×20 from 70,000 German words, the
+    // word count chosen by the generator. Words cross (≥ 0.4 shared cells
+    // a word), the solution letters reach at least 6 of the 9 ninths and
+    // every direction carries its share; every puzzle passes `verify`.
+    let list: String = common::german_text()
+        .lines()
+        .step_by(4)
+        .take(70_000)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let path = "wngerman (every 4th entry)";
+    let bytes = list.into_bytes();
+    let (vocabulary, _) = gridpress::model::Vocabulary::parse_text(path, &bytes, path).unwrap();
+    let (words, _) = vocabulary.words(UmlautMode::Keep);
+    let mut spec = common::spec(Mask::rectangle(20, 20).unwrap(), words, false);
+    spec.pick = Some(gridpress::model::WordCount::Auto);
+    spec.solution = Some(word("Sommerferien"));
+    spec.language = gridpress::model::Language::German;
+    let generator = Generator::new(spec.clone()).unwrap();
+    let mut crossing_rates = Vec::new();
+    for seed in 0..6 {
+        let p = generator.generate(&Options::seeded(seed)).unwrap();
+        check(&p, &spec);
+        assert_eq!(
+            p.solution.as_ref().map(|s| s.word.as_str()),
+            Some("SOMMERFERIEN")
+        );
+        let q = &p.report.quality;
+        crossing_rates.push(q.crossings as f64 / p.words.len() as f64);
+        assert!(q.solution_regions >= 6, "seed {seed}: {q:?}");
+    }
+    crossing_rates.sort_by(f64::total_cmp);
+    assert!(crossing_rates[3] >= 0.4, "{crossing_rates:?}");
 }

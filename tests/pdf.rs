@@ -31,7 +31,7 @@ fn heart_puzzles(count: usize, seed: u64) -> Vec<Puzzle> {
         height: 2,
     });
     // The sample's 50 words shared out over the batch (no word repeats).
-    project.generator.pick = Some((50 / count).min(20));
+    project.generator.pick = Some(gridpress::model::WordCount::Exact((50 / count).min(20)));
     project.generator.seed = seed;
     let generator = Generator::new(project.to_spec().unwrap()).unwrap();
     generator
@@ -41,7 +41,7 @@ fn heart_puzzles(count: usize, seed: u64) -> Vec<Puzzle> {
 
 fn solution_puzzle() -> Puzzle {
     let mut project = Project::sample();
-    project.generator.pick = Some(34);
+    project.generator.pick = Some(gridpress::model::WordCount::Exact(34));
     project.generator.solution = Some("SEAHORSES".into());
     let generator = Generator::new(project.to_spec().unwrap()).unwrap();
     let puzzle = generator.generate(&Options::seeded(2)).unwrap();

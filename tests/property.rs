@@ -87,7 +87,7 @@ fn run(case: &Case, time_limit: Duration) -> Result<gridpress::model::Puzzle, Ge
     spec.directions = case.directions;
     spec.decoy_filler = case.decoy_filler;
     if let Words::Pick(n) = case.words {
-        spec.pick = Some(n);
+        spec.pick = Some(gridpress::model::WordCount::Exact(n));
     }
     spec.solution = case
         .solution

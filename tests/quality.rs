@@ -53,11 +53,11 @@ fn neighbouring_words_do_not_read_as_one_where_there_is_room() {
     }
     let mut drawn = common::spec(Mask::rectangle(15, 15).unwrap(), american(), false);
     drawn.directions = directions("E,S");
-    drawn.pick = Some(30);
+    drawn.pick = Some(gridpress::model::WordCount::Exact(30));
     cases.push(drawn.clone());
     drawn.solution = Some(Word::new("Harbour", None, UmlautMode::Keep).unwrap());
     drawn.directions = directions("E,W,S,N");
-    drawn.pick = Some(40);
+    drawn.pick = Some(gridpress::model::WordCount::Exact(40));
     cases.push(drawn);
     for spec in cases {
         let generator = Generator::new(spec.clone()).unwrap();
@@ -78,7 +78,7 @@ fn neighbouring_words_do_not_read_as_one_where_there_is_room() {
 #[test]
 fn difficulty_follows_what_the_solver_faces() {
     let mut spec = common::spec(Mask::rectangle(15, 15).unwrap(), american(), false);
-    spec.pick = Some(30);
+    spec.pick = Some(gridpress::model::WordCount::Exact(30));
     let mut easiest_hard = u8::MAX;
     let mut hardest_easy = 0;
     for (list, hard) in [("E,S", false), ("all", true)] {
@@ -116,7 +116,7 @@ fn difficulty_follows_what_the_solver_faces() {
 #[test]
 fn decoy_filler_plants_false_starts() {
     let mut spec = common::spec(Mask::rectangle(15, 15).unwrap(), american(), false);
-    spec.pick = Some(30);
+    spec.pick = Some(gridpress::model::WordCount::Exact(30));
     spec.directions = DirectionSet::ALL;
     let mut decoys = [0usize; 2];
     for (i, decoy_filler) in [false, true].into_iter().enumerate() {
@@ -143,7 +143,7 @@ fn drawn_words_avoid_bundles_of_parallel_words() {
     // picker steers away from them (median 7 side by side before it did).
     let mut spec = common::spec(Mask::rectangle(15, 15).unwrap(), american(), false);
     spec.directions = directions("E,S");
-    spec.pick = Some(30);
+    spec.pick = Some(gridpress::model::WordCount::Exact(30));
     let generator = Generator::new(spec).unwrap();
     let mut largest: Vec<usize> = (0..15)
         .map(|seed| {

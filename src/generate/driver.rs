@@ -4,10 +4,10 @@
 
 use super::board::{Board, Placement};
 use super::cover::{Cover, Swept};
-use super::plan::Planner;
 use super::filler::{accidental_words, fill};
 use super::patterns::{PatternBase, Patterns};
 use super::pick::Picker;
+use super::plan::Planner;
 use super::prepare::Problem;
 use super::rng::Rng;
 use super::search::{FreeTarget, Outcome, Search, Tables};
@@ -177,8 +177,7 @@ pub(crate) fn run(
                         && matches!(
                             weave.run(board, patterns, rng, &level_limits, budget),
                             Swept::Done
-                        )
-                    {
+                        ) {
                         1
                     } else if !plan_now {
                         return false;

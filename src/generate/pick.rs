@@ -241,8 +241,9 @@ impl<'p> Picker<'p> {
             stuck += 1;
             if stuck > 60 || self.picks.is_empty() {
                 // A range is met once its minimum is.
-                return Ok(board.placements.len() >= self.min_words
-                    && self.min_words < self.target_words);
+                return Ok(
+                    board.placements.len() >= self.min_words && self.min_words < self.target_words
+                );
             }
             // Undo one or two recent picks and try again.
             for _ in 0..1 + rng.below(2) {

@@ -1005,7 +1005,7 @@ mod tests {
                 lines: Default::default(),
             }],
         );
-        spec.pick = Some(40);
+        spec.pick = Some(crate::model::WordCount::Exact(40));
         spec.solution = Some(Word::new("SOMMERFERIEN", None, UmlautMode::Keep).unwrap());
         let problem = Problem::new(spec).unwrap();
         let required = direction_shares(40, DirectionSet::ALL);

@@ -230,7 +230,7 @@ fn word_count(ui: &mut egui::Ui, pick: &mut Option<WordCount>, solution: bool) {
     if solution {
         choices.rotate_right(1);
     }
-    egui::ComboBox::from_id_salt("word_count")
+    let combo = egui::ComboBox::from_id_salt("word_count")
         .selected_text(label(pick))
         .show_ui(ui, |ui| {
             for choice in choices {
@@ -249,12 +249,15 @@ fn word_count(ui: &mut egui::Ui, pick: &mut Option<WordCount>, solution: bool) {
         );
     match pick {
         Some(WordCount::Exact(n)) => {
-            ui.add(egui::DragValue::new(n).range(1..=500));
+            ui.add(egui::DragValue::new(n).range(1..=500))
+                .labelled_by(combo.id);
         }
         Some(WordCount::Between(a, b)) => {
-            ui.add(egui::DragValue::new(a).range(1..=500));
-            ui.label("to");
-            ui.add(egui::DragValue::new(b).range(1..=500));
+            ui.add(egui::DragValue::new(a).range(1..=500))
+                .labelled_by(combo.id);
+            let to = ui.label("to");
+            ui.add(egui::DragValue::new(b).range(1..=500))
+                .labelled_by(to.id);
             if *a >= *b {
                 *b = *a + 1;
             }

@@ -17,8 +17,8 @@ pub use mask::{CellKind, Mask};
 pub use puzzle::{PlacedWord, Puzzle, PuzzleKind, Report, Solution};
 pub use quality::Quality;
 pub use shapes::Shape;
-pub use spec::{Difficulty, Language, PreassignedWord, PuzzleSpec, Rules, SpecVocabulary,
-    WordCount,
+pub use spec::{
+    Difficulty, Language, PreassignedWord, PuzzleSpec, Rules, SpecVocabulary, WordCount,
 };
 pub use vocabulary::{Entry, Lines, Rejected, Vocabulary};
 pub use word::{UmlautMode, Word};

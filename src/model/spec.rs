@@ -145,7 +145,9 @@ impl WordCount {
                 .ok()
                 .filter(|n| (1..=10_000).contains(n))
                 .ok_or_else(|| {
-                    format!("word count {text:?}: use a number 1–10000, a range like 30-60, or auto")
+                    format!(
+                        "word count {text:?}: use a number 1–10000, a range like 30-60, or auto"
+                    )
                 })
         };
         for sep in ["..", "-", "–"] {
@@ -303,7 +305,11 @@ mod tests {
             assert!(WordCount::parse(bad).is_err(), "{bad}");
         }
         assert_eq!(WordCount::Between(3, 9).bounds(), (3, 9));
-        for count in [WordCount::Exact(12), WordCount::Between(3, 9), WordCount::Auto] {
+        for count in [
+            WordCount::Exact(12),
+            WordCount::Between(3, 9),
+            WordCount::Auto,
+        ] {
             let text = ron::to_string(&Some(count)).unwrap();
             let back: Option<WordCount> = ron::from_str(&text).unwrap();
             assert_eq!(back, Some(count), "{text}");
