@@ -545,8 +545,8 @@ fn word_count_follows_the_grid_with_a_solution_word() {
     let n = p["words"].as_array().unwrap().len();
     assert!((20..=45).contains(&n), "{n} words");
     assert_eq!(p["report"]["word_count"]["asked"], "20-45");
-    fails_with(
-        &["generate", "--words", &file, "--pick", "45-20"],
-        &["word count", "minimum is larger"],
-    );
+    // A malformed flag value is wrong usage (exit 2), named.
+    let out = gridpress(&["generate", "--words", &file, "--pick", "45-20"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("minimum is larger than the maximum"));
 }
