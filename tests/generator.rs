@@ -322,12 +322,8 @@ fn big_grid_without_strike_lists() {
     }
 }
 
-#[test]
-fn dense_solution_grid_keeps_every_direction_share() {
-    // Issue 2's hardest case: 40 of 70,000 German words must cover 388 of
-    // 400 cells in all eight directions, each direction with 10 % of the
-    // words. The planned layout (diagonal fans, then rows and columns)
-    // meets every share; the generator is deterministic per seed.
+/// 70,000 German words: every 4th entry of Debian's `wngerman`.
+fn german_70k() -> Vec<Word> {
     let list: String = common::german_text()
         .lines()
         .step_by(4)
@@ -339,6 +335,16 @@ fn dense_solution_grid_keeps_every_direction_share() {
     let (vocabulary, _) = gridpress::model::Vocabulary::parse_text(path, &bytes, path).unwrap();
     let (words, rejected) = vocabulary.words(UmlautMode::Keep);
     assert!(rejected.is_empty(), "{rejected:?}");
+    words
+}
+
+#[test]
+fn dense_solution_grid_keeps_every_direction_share() {
+    // Issue 2's hardest case: 40 of 70,000 German words must cover 388 of
+    // 400 cells in all eight directions, each direction with 10 % of the
+    // words. The planned layout (diagonal fans, then rows and columns)
+    // meets every share; the generator is deterministic per seed.
+    let words = german_70k();
     let mut spec = common::spec(Mask::rectangle(20, 20).unwrap(), words, false);
     spec.directions = DirectionSet::ALL;
     spec.pick = Some(gridpress::model::WordCount::Exact(40));
@@ -394,16 +400,7 @@ fn woven_solution_grids_cross_and_spread() {
     // word count chosen by the generator. Words cross (≥ 0.4 shared cells
     // a word) and the solution letters reach at least 6 of the 9 ninths
     // (medians); every puzzle passes `verify`.
-    let list: String = common::german_text()
-        .lines()
-        .step_by(4)
-        .take(70_000)
-        .collect::<Vec<_>>()
-        .join("\n");
-    let path = "wngerman (every 4th entry)";
-    let bytes = list.into_bytes();
-    let (vocabulary, _) = gridpress::model::Vocabulary::parse_text(path, &bytes, path).unwrap();
-    let (words, _) = vocabulary.words(UmlautMode::Keep);
+    let words = german_70k();
     let mut spec = common::spec(Mask::rectangle(20, 20).unwrap(), words, false);
     spec.pick = Some(gridpress::model::WordCount::Auto);
     spec.solution = Some(word("Sommerferien"));
