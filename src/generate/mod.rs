@@ -7,6 +7,7 @@
 //! writes the solution word or safe filler letters.
 
 mod board;
+mod bundles;
 mod cover;
 mod driver;
 mod filler;

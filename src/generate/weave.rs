@@ -6,6 +6,8 @@
 //! a depth-first search with a node budget backs out of dead ends. The word
 //! count follows the grid within the bounds asked for.
 
+mod untangle;
+
 use super::Limits;
 use super::board::{AXES, Board, NONE, axis_of};
 use super::cover::Swept;

@@ -1,0 +1,115 @@
+//! Bundles of parallel words side by side, measured on the board: the
+//! objective the layout search improves after a woven layout is found.
+
+use super::board::{BUNDLE_CELLS, Geometry, Placement, axis_of};
+use crate::model::Direction;
+
+/// A placement as a stretch of one line of its axis.
+struct Stretch {
+    axis: usize,
+    line: isize,
+    from: isize,
+    to: isize,
+}
+
+fn stretch(geo: &Geometry, p: &Placement) -> Stretch {
+    let key = |cell: u16| -> (isize, isize) {
+        let pos = geo.pos(cell);
+        let (r, c) = (pos.row as isize, pos.col as isize);
+        match p.dir {
+            Direction::E | Direction::W => (r, c),
+            Direction::S | Direction::N => (c, r),
+            Direction::SE | Direction::NW => (c - r, r),
+            Direction::SW | Direction::NE => (c + r, r),
+        }
+    };
+    let (line, a) = key(p.start);
+    let (_, b) = key(p.end(geo));
+    Stretch {
+        axis: axis_of(p.dir),
+        line,
+        from: a.min(b),
+        to: a.max(b),
+    }
+}
+
+/// Per placement, the bundle it belongs to (an index into the sizes), and
+/// the size of each bundle: parallel words on neighbouring lines running
+/// alongside for [`BUNDLE_CELLS`] cells or more, joined transitively.
+pub(crate) fn bundles(geo: &Geometry, placements: &[Placement]) -> (Vec<usize>, Vec<usize>) {
+    let stretches: Vec<Stretch> = placements.iter().map(|p| stretch(geo, p)).collect();
+    let n = stretches.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            let (a, b) = (&stretches[i], &stretches[j]);
+            let alongside = a.to.min(b.to) - a.from.max(b.from) + 1;
+            if a.axis == b.axis
+                && (a.line - b.line).abs() == 1
+                && alongside >= BUNDLE_CELLS as isize
+            {
+                let (ra, rb) = (root(&mut parent, i), root(&mut parent, j));
+                parent[ra] = rb;
+            }
+        }
+    }
+    let mut sizes = vec![0usize; n];
+    let roots: Vec<usize> = (0..n).map(|i| root(&mut parent, i)).collect();
+    for &r in &roots {
+        sizes[r] += 1;
+    }
+    (roots, sizes)
+}
+
+/// How bundled a layout is, smaller is better: the largest bundle first,
+/// then the sum of squared bundle sizes (a few pairs beat one trio).
+pub(crate) fn bundle_score(geo: &Geometry, placements: &[Placement]) -> (usize, usize) {
+    let (_, sizes) = bundles(geo, placements);
+    let largest = sizes.iter().copied().max().unwrap_or(0);
+    (largest, sizes.iter().map(|s| s * s).sum())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Mask;
+
+    fn word(geo: &Geometry, row: usize, col: usize, dir: Direction, len: u8) -> Placement {
+        Placement {
+            word: 0,
+            start: geo.cell(crate::model::Pos::new(row, col)),
+            dir,
+            len,
+            overlaps: 0,
+        }
+    }
+
+    #[test]
+    fn neighbouring_parallel_words_bundle_transitively() {
+        let mask = Mask::rectangle(10, 10).unwrap();
+        let geo = Geometry::new(&mask);
+        let words = [
+            word(&geo, 0, 0, Direction::E, 5),
+            // Reversed on the next row, alongside for 4 cells.
+            word(&geo, 1, 4, Direction::W, 4),
+            // Next row, alongside the second for only 2 cells: apart.
+            word(&geo, 2, 3, Direction::E, 5),
+            // Columns 8 and 9, alongside for 3 cells.
+            word(&geo, 5, 8, Direction::S, 4),
+            word(&geo, 9, 9, Direction::N, 4),
+        ];
+        let (of, sizes) = bundles(&geo, &words);
+        assert_eq!(of[0], of[1]);
+        assert_ne!(of[1], of[2]);
+        assert_eq!(of[3], of[4]);
+        assert_eq!(sizes[of[0]], 2);
+        assert_eq!(bundle_score(&geo, &words), (2, 4 + 1 + 4));
+    }
+}

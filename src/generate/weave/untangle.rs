@@ -1,0 +1,170 @@
+//! Large-neighbourhood search on a finished woven layout: the words around
+//! a bundled word are taken off and the hole is woven again; the layout
+//! with fewer parallel words side by side is kept.
+
+use super::super::Limits;
+use super::super::board::{Board, NONE};
+use super::super::bundles::{bundle_score, bundles};
+use super::super::cover::Swept;
+use super::super::patterns::Patterns;
+use super::super::rng::Rng;
+use super::Weave;
+use crate::model::Direction;
+
+/// Largest bundle the untangling stops at: the puzzle agency's readers
+/// find three or four parallel neighbours natural; the target.
+const BUNDLE_GOAL: usize = 4;
+/// Objective price of a word, in squared bundle sizes: breaking a pair
+/// (4 → 1 + 1) may cost one extra word.
+const WORD_PRICE: usize = 2;
+/// Nodes the weave may spend refilling one hole (7–12 words). A node costs
+/// ~170 µs on the German 20×20 case (a whole-grid scan and ~3,000 slot
+/// fits); refills that succeeded took 26–380 nodes, most failing ones ran
+/// to the limit, so a larger budget mostly buys time.
+const REFILL_NODES: u64 = 150;
+
+/// A finished layout, enough to put it back: the woven words in the order
+/// they were drawn and the kept cells with their letters.
+struct Snapshot {
+    words: Vec<(u32, u16, Direction)>,
+    kept: Vec<(u16, u8)>,
+}
+
+impl Weave<'_> {
+    /// Tries up to `moves` holes around the largest bundle's words and keeps
+    /// every refill that bundles no worse. Returns false when the board
+    /// could not be put back (it is then cleared like after a failure).
+    pub fn untangle(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        rng: &mut Rng,
+        limits: &Limits,
+        moves: usize,
+    ) -> bool {
+        let mut snapshot = self.snapshot(board);
+        let mut score = objective(board);
+        for _ in 0..moves {
+            if score.0 <= BUNDLE_GOAL || limits.check().is_some() {
+                break;
+            }
+            let first_woven = board.placements.len() - self.drawn.len();
+            let Some(hole) = self.hole(board, rng, first_woven) else {
+                break;
+            };
+            self.clear(board, patterns);
+            let survivors: Vec<_> = snapshot
+                .words
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !hole.contains(&(first_woven + i)))
+                .map(|(_, w)| *w)
+                .collect();
+            let refilled = self.replay(board, patterns, &survivors) && {
+                self.node_limit = self.nodes + REFILL_NODES;
+                matches!(self.dfs(board, patterns, rng, limits), Swept::Done)
+            };
+            let new_score = objective(board);
+            if refilled && new_score <= score {
+                score = new_score;
+                snapshot = self.snapshot(board);
+                continue;
+            }
+            self.clear(board, patterns);
+            if !self.restore(board, patterns, &snapshot) {
+                self.clear(board, patterns);
+                return false;
+            }
+        }
+        true
+    }
+
+    fn snapshot(&self, board: &Board) -> Snapshot {
+        let first_woven = board.placements.len() - self.drawn.len();
+        Snapshot {
+            words: board.placements[first_woven..]
+                .iter()
+                .map(|p| (p.word, p.start, p.dir))
+                .collect(),
+            kept: self
+                .kept
+                .iter()
+                .map(|&c| (c, board.letter[c as usize]))
+                .collect(),
+        }
+    }
+
+    /// Draws the given words again in order; false (with what was drawn
+    /// left on the board) if one no longer fits.
+    fn replay(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        words: &[(u32, u16, Direction)],
+    ) -> bool {
+        for &(id, start, dir) in words {
+            match self.drawer.draw_word(board, patterns, id, start, dir) {
+                Some(drawn) => self.drawn.push(drawn),
+                None => return false,
+            }
+        }
+        true
+    }
+
+    fn restore(&mut self, board: &mut Board, patterns: &mut Patterns, snapshot: &Snapshot) -> bool {
+        if !self.replay(board, patterns, &snapshot.words) {
+            return false;
+        }
+        for &(c, letter) in &snapshot.kept {
+            board.reserve(c, letter);
+            self.kept.push(c);
+            self.kept_in[board.geo.region[c as usize] as usize] += 1;
+        }
+        true
+    }
+
+    /// The woven words to take off (indices into the placements): a random
+    /// word of the largest bundle, its parallel neighbours and the words
+    /// crossing or touching it. `None` when the bundle holds only
+    /// must-use words.
+    fn hole(&self, board: &Board, rng: &mut Rng, first_woven: usize) -> Option<Vec<usize>> {
+        let geo = board.geo;
+        let (of, sizes) = bundles(geo, &board.placements);
+        let largest = sizes.iter().copied().max()?;
+        let root = sizes.iter().position(|&s| s == largest)?;
+        let members: Vec<usize> = (first_woven..of.len()).filter(|&i| of[i] == root).collect();
+        if members.is_empty() {
+            return None;
+        }
+        let centre = members[rng.below(members.len())];
+        // The centre word's cells and their neighbours.
+        let mut near = vec![false; geo.cells()];
+        for c in cells_of(board, centre) {
+            near[c as usize] = true;
+            for d in Direction::ALL {
+                let nb = geo.next[d.index()][c as usize];
+                if nb != NONE {
+                    near[nb as usize] = true;
+                }
+            }
+        }
+        let hole = (first_woven..board.placements.len())
+            .filter(|&i| cells_of(board, i).any(|c| near[c as usize]))
+            .collect();
+        Some(hole)
+    }
+}
+
+/// The largest bundle first, then the squared bundle sizes plus a price
+/// per word: refills of short words would otherwise bloat the list (on the
+/// German case, 67 → 104 words a puzzle without it).
+fn objective(board: &Board) -> (usize, usize) {
+    let (largest, squares) = bundle_score(board.geo, &board.placements);
+    (largest, squares + WORD_PRICE * board.placements.len())
+}
+
+fn cells_of<'a>(board: &'a Board, i: usize) -> impl Iterator<Item = u16> + 'a {
+    let p = board.placements[i];
+    let geo = board.geo;
+    (0..p.len as usize).map(move |k| geo.walk(p.start, p.dir, k))
+}
