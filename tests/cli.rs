@@ -311,6 +311,23 @@ fn bad_input_gets_a_clear_error() {
         &["generate", "--words", &rude, "--size", "10x10"],
         &["banned word SHIT"],
     );
+    // Issue 17: the solution word is printed too (forwards or backwards).
+    for solution in ["SLUT", "Tuls"] {
+        fails_with(
+            &[
+                "generate",
+                "--words",
+                &data("sea-life.txt"),
+                "--size",
+                "13x13",
+                "--pick",
+                "30",
+                "--solution",
+                solution,
+            ],
+            &["solution word contains the banned word SLUT"],
+        );
+    }
     fails_with(
         &[
             "generate",

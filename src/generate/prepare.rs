@@ -280,6 +280,16 @@ impl Problem {
             .solution
             .as_ref()
             .map(|w| encode(&w.letters).into_vec());
+        // The solution word is printed in the grid, in its boxes and in the
+        // key: an offensive word in it is refused like in a must-use word.
+        if let Some(s) = &solution
+            && let Some(b) = banned_index.contained_in(s)
+        {
+            return Err(GenerateError::Impossible(format!(
+                "the solution word contains the banned word {}",
+                decode(&alphabet, b)
+            )));
+        }
         if let Some(s) = &solution
             && s.len() > spec.mask.playable_count()
         {
