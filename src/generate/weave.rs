@@ -579,22 +579,29 @@ impl<'p> Weave<'p> {
             s
         };
         let mut out = Vec::new();
+        let longest_slot = self.slot_lengths.last().map_or(0, |l| l.0);
+        let mut by_length = Vec::new();
         for &dir in &self.dirs {
             for i in 0..self.longest {
                 let start = geo.walk(x, dir.reverse(), i);
                 if start == NONE || !geo.playable[start as usize] || board.is_reserved(start) {
                     break;
                 }
+                if longest_slot <= i {
+                    continue;
+                }
+                board.fits_by_length(start, dir, longest_slot, &mut by_length);
                 for &(len, words) in &self.slot_lengths {
                     if len <= i {
                         continue;
                     }
-                    let Some(fit) = board.fit(start, dir, len, None) else {
+                    let Some(new_cells) = by_length[len] else {
                         continue;
                     };
                     // Lengths with few words rarely match the fixed letters.
                     let scarce = if words < 40 { 6 } else { 0 };
-                    let s = score(rng, start, dir, len, fit.new_cells) + self.slot_bonus - scarce;
+                    let s =
+                        score(rng, start, dir, len, new_cells as usize) + self.slot_bonus - scarce;
                     out.push(Candidate {
                         start,
                         dir,
