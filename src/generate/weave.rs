@@ -329,14 +329,9 @@ impl<'p> Weave<'p> {
             // (its predecessor, SW, lies a row below): that one goes from
             // the end. The second pass spreads each run's length back.
             let reading = axis != Direction::NE;
-            let order = |reverse: bool| -> Box<dyn Iterator<Item = usize>> {
-                if reverse {
-                    Box::new((0..n).rev())
-                } else {
-                    Box::new(0..n)
-                }
-            };
-            for c in order(!reading) {
+            let at = |k: usize, reverse: bool| if reverse { n - 1 - k } else { k };
+            for k in 0..n {
+                let c = at(k, !reading);
                 self.runs[c] = if !self.open[c] {
                     0
                 } else if back[c] == NONE {
@@ -345,7 +340,8 @@ impl<'p> Weave<'p> {
                     1 + self.runs[back[c] as usize]
                 };
             }
-            for c in order(reading) {
+            for k in 0..n {
+                let c = at(k, reading);
                 if !self.open[c] {
                     continue;
                 }
