@@ -67,9 +67,10 @@ const PLANS_PER_LEAF: usize = 256;
 const WEAVE_UNIT: u64 = 256;
 /// Holes a finished woven layout gets rewoven in to break up bundles of
 /// parallel words (see `weave::untangle`). German 20×20 case, 20 seeds,
-/// median largest bundle / median time: none 11 / 52 ms; 16 moves 8 /
-/// 176 ms; 60 moves (300 nodes each) 5 / 1.0 s. Node cost, not the number
-/// of moves, keeps the goal of 4 out of reach at interactive speed.
+/// median largest bundle / median time: none 11 / 71 ms; 16 moves 8 /
+/// 130 ms; 40 moves of 300 nodes 5 / 443 ms (and 90 words, not 79). Node
+/// cost, not the number of moves, keeps the goal of 4 out of reach at
+/// interactive speed.
 const UNTANGLE_MOVES: usize = 16;
 
 pub(crate) fn luby(mut i: u64) -> u64 {
