@@ -78,12 +78,23 @@ impl Mask {
 
     /// Parses rows of `.`, `#`, `x`; `source` names the file for errors.
     pub fn parse(text: &str, source: &str) -> Result<Self, InputError> {
-        let rows: Vec<(usize, &str)> = text
+        let mut rows: Vec<(usize, &str)> = text
             .lines()
             .enumerate()
             .map(|(i, l)| (i + 1, l.trim_end()))
-            .filter(|(_, l)| !l.is_empty())
+            .skip_while(|(_, l)| l.is_empty())
             .collect();
+        while rows.last().is_some_and(|(_, l)| l.is_empty()) {
+            rows.pop();
+        }
+        // A blank line inside would silently drop a row of the shape.
+        if let Some(&(line, _)) = rows.iter().find(|(_, l)| l.is_empty()) {
+            return Err(InputError::at(
+                source,
+                line,
+                "blank line inside the mask (every row needs its cells; use # for cells outside)",
+            ));
+        }
         let Some(&(_, first)) = rows.first() else {
             return Err(InputError::at(source, 0, "the mask is empty"));
         };
@@ -249,6 +260,17 @@ mod tests {
             .to_string();
         assert!(err.contains("no playable cell"), "{err}");
         assert!(Mask::parse("", "m.txt").is_err());
+        // Issue 17: a blank line inside is refused with its number; blank
+        // lines before and after the rows are fine.
+        let err = Mask::parse("...\n...\n\n...\n", "m.txt")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("line 3") && err.contains("blank line"),
+            "{err}"
+        );
+        let mask = Mask::parse("\n...\n...\n...\n\n\n", "m.txt").unwrap();
+        assert_eq!(mask.height(), 3);
         assert!(Mask::rectangle(2, 5).is_err());
         assert!(Mask::rectangle(61, 5).is_err());
     }
