@@ -311,6 +311,32 @@ fn bad_input_gets_a_clear_error() {
         &["generate", "--words", &rude, "--size", "10x10"],
         &["banned word SHIT"],
     );
+    // Issue 12: time limits that overflowed the clock crashed both kinds.
+    for limit in [
+        "NaN",
+        "inf",
+        "-1",
+        "0",
+        "1e19",
+        "1e308",
+        "18446744073709551616",
+    ] {
+        for kind in ["word-search", "word-rectangle"] {
+            fails_with(
+                &[
+                    "generate",
+                    "--kind",
+                    kind,
+                    "--words",
+                    &data("sea-life.txt"),
+                    "--size",
+                    "5x5",
+                    &format!("--time-limit={limit}"),
+                ],
+                &["time limit must be", "at most 86400"],
+            );
+        }
+    }
     // Issue 17: the solution word is printed too (forwards or backwards).
     for solution in ["SLUT", "Tuls"] {
         fails_with(

@@ -15,7 +15,6 @@ use crate::project::{GeneratorSettings, GridSettings, Project, Rect, write_atomi
 use anyhow::Context;
 use clap::Args;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// Arguments of `generate`; flags override the project file.
 #[derive(Args, Debug, Default)]
@@ -196,11 +195,12 @@ fn rectangles(args: &GenerateArgs, project: &Project) -> anyhow::Result<()> {
     } else {
         project.name.as_str()
     };
+    let time_limit = g.time_limit()?;
     let mut puzzles = Vec::new();
     for i in 0..g.count.max(1) {
         let options = Options {
             seed: g.seed.wrapping_add(i as u64),
-            time_limit: Duration::from_secs_f64(g.time_limit_seconds),
+            time_limit,
             cancel: None,
         };
         puzzles.push(crate::generate::rectangle::generate(&spec, &options)?);
@@ -257,13 +257,11 @@ fn make(project: &Project, banned_file: Option<&Path>) -> anyhow::Result<Vec<Puz
         )?;
     }
     let g = &project.generator;
-    if !(g.time_limit_seconds > 0.0 && g.time_limit_seconds.is_finite()) {
-        return Err(InputError::msg("the time limit must be a positive number of seconds").into());
-    }
+    let time_limit = g.time_limit()?;
     let generator = Generator::new(spec)?;
     let options = Options {
         seed: g.seed,
-        time_limit: Duration::from_secs_f64(g.time_limit_seconds),
+        time_limit,
         cancel: None,
     };
     let puzzles = generator.generate_batch(g.count.max(1), &options)?;

@@ -29,12 +29,9 @@ impl Worker {
     /// (the app passes a repaint request).
     pub fn start(project: &Project, wake: impl Fn() + Send + 'static) -> Result<Worker, String> {
         let settings = &project.generator;
-        if !(settings.time_limit_seconds.is_finite() && settings.time_limit_seconds > 0.0) {
-            return Err("the time limit must be a positive number of seconds".into());
-        }
+        let limit = settings.time_limit().map_err(|e| e.to_string())?;
         let spec = project.to_spec().map_err(|e| e.to_string())?;
         let cancel = Arc::new(AtomicBool::new(false));
-        let limit = Duration::from_secs_f64(settings.time_limit_seconds);
         let count = settings.count.max(1);
         let options = Options {
             seed: settings.seed,

@@ -111,6 +111,24 @@ pub struct GeneratorSettings {
     pub decoy_filler: bool,
 }
 
+/// The longest time limit accepted: a day. Larger values (or `1e308`,
+/// `inf`) would overflow the deadline's clock arithmetic and crash.
+pub const MAX_TIME_LIMIT_SECONDS: f64 = 86_400.0;
+
+impl GeneratorSettings {
+    /// The time limit as a duration; refuses NaN, infinities, zero,
+    /// negative values and more than [`MAX_TIME_LIMIT_SECONDS`].
+    pub fn time_limit(&self) -> Result<std::time::Duration, InputError> {
+        let t = self.time_limit_seconds;
+        if !(t.is_finite() && t > 0.0 && t <= MAX_TIME_LIMIT_SECONDS) {
+            return Err(InputError::msg(format!(
+                "the time limit must be a number of seconds above 0 and at most {MAX_TIME_LIMIT_SECONDS} (a day), not {t}"
+            )));
+        }
+        Ok(std::time::Duration::from_secs_f64(t))
+    }
+}
+
 fn default_directions() -> String {
     "all".into()
 }
