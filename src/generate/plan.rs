@@ -86,6 +86,8 @@ pub(crate) struct Planner<'p> {
     fans: usize,
     /// Rows and columns the shares still need.
     axis_need: [usize; 2],
+    /// Complete plans whose slots the words could not fill.
+    pub failed_fills: u64,
     /// Scratch: which cells a row or column may cross right now.
     crossable_now: Vec<bool>,
 }
@@ -125,10 +127,12 @@ impl<'p> Planner<'p> {
             fans: 0,
             axis_need: [0; 2],
             crossable_now: Vec::new(),
+            failed_fills: 0,
         }
     }
 
-    /// Tries up to `plans` layouts; on `Done` the board holds the words and
+    /// Tries up to `plans` layouts, stopping after `fills` complete plans
+    /// the words could not fill; on `Done` the board holds the words and
     /// the solution letters, otherwise it is as it was.
     pub fn run(
         &mut self,
@@ -137,7 +141,9 @@ impl<'p> Planner<'p> {
         rng: &mut Rng,
         limits: &Limits,
         plans: usize,
+        fills: u64,
     ) -> Swept {
+        let failed_before = self.failed_fills;
         let solution = self.drawer.problem.solution.clone().unwrap_or_default();
         if self.min_len > self.max_len {
             return Swept::Failed;
@@ -150,10 +156,14 @@ impl<'p> Planner<'p> {
             // (the report then says which share is short).
             let late = (4 * attempt).saturating_sub(3 * plans) * 4 / plans.max(1);
             let quarters = 4 - late.min(4);
-            if self.plan(board, rng, solution.len(), quarters)
-                && self.fill(board, patterns, rng, &solution)
-            {
-                return Swept::Done;
+            if self.plan(board, rng, solution.len(), quarters) {
+                if self.fill(board, patterns, rng, &solution) {
+                    return Swept::Done;
+                }
+                self.failed_fills += 1;
+                if self.failed_fills - failed_before >= fills {
+                    break;
+                }
             }
         }
         Swept::Failed
@@ -1058,5 +1068,47 @@ mod tests {
             }
         }
         assert!(plans >= 4, "{plans} plans in 400 attempts");
+    }
+
+    /// A list with three words of each length completes plans it cannot
+    /// fill: the run stops at the failed fills it was granted, says so in
+    /// `failed_fills` and leaves the board as it was.
+    #[test]
+    fn run_stops_after_the_failed_fills_granted() {
+        let few: Vec<Word> = words()
+            .chunks(40)
+            .flat_map(|c| c.iter().take(3).cloned())
+            .collect();
+        let mut spec = PuzzleSpec::new(
+            Mask::rectangle(20, 20).unwrap(),
+            vec![SpecVocabulary {
+                name: "few".into(),
+                must_use: false,
+                words: few,
+                lines: Default::default(),
+            }],
+        );
+        spec.pick = Some(crate::model::WordCount::Exact(40));
+        spec.solution = Some(Word::new("SOMMERFERIEN", None, UmlautMode::Keep).unwrap());
+        let problem = Problem::new(spec).unwrap();
+        let required = direction_shares(40, DirectionSet::ALL);
+        let excluded = BTreeSet::new();
+        let mut planner = Planner::new(&problem, &excluded, 40, required);
+        let mut board = Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
+        let base = crate::generate::driver::base_patterns(&problem);
+        let mut patterns = Patterns::new(&base);
+        let mut rng = Rng::new(3);
+        let limits = Limits {
+            deadline: std::time::Instant::now() + std::time::Duration::from_secs(60),
+            cancel: Default::default(),
+        };
+        for granted in [1, 3] {
+            let before = planner.failed_fills;
+            let outcome = planner.run(&mut board, &mut patterns, &mut rng, &limits, 4096, granted);
+            assert!(matches!(outcome, Swept::Failed));
+            assert_eq!(planner.failed_fills - before, granted);
+            assert!(board.placements.is_empty());
+            assert_eq!(board.free, 400);
+        }
     }
 }
