@@ -593,3 +593,136 @@ fn word_count_follows_the_grid_with_a_solution_word() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("minimum is larger than the maximum"));
 }
+
+/// A folder of its own for one test's outputs.
+fn out_dir(name: &str) -> PathBuf {
+    let dir = temp(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn small_run(dir: &std::path::Path, extra: &[&str]) -> Output {
+    let words = data("sea-life.txt");
+    let mut args = vec![
+        "generate", "--words", &words, "--pick", "8", "--size", "13x13", "--seed", "1",
+    ];
+    args.extend_from_slice(extra);
+    Command::new(env!("CARGO_BIN_EXE_gridpress"))
+        .args(&args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+fn files_in(dir: &std::path::Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn a_failed_run_leaves_every_output_as_it_was() {
+    let dir = out_dir("all-or-nothing");
+    std::fs::write(dir.join("both.pdf"), "old").unwrap();
+    let out = small_run(&dir, &["--pdf", "both.pdf", "--json", "nodir/x.json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("nodir does not exist"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("both.pdf")).unwrap(),
+        "old"
+    );
+
+    std::fs::write(dir.join("po.pdf"), "old").unwrap();
+    std::fs::create_dir(dir.join("po-grid.pdf")).unwrap();
+    let out = small_run(&dir, &["--template", "puzzle-only", "--pdf", "po.pdf"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("po-grid.pdf: is a folder"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("po.pdf")).unwrap(), "old");
+
+    let out = small_run(&dir, &["--json", "same.out", "--pdf", "./same.out"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("--json and --pdf both write"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(files_in(&dir), ["both.pdf", "po-grid.pdf", "po.pdf"]);
+}
+
+#[test]
+fn outputs_go_through_links_devices_and_stdout() {
+    let dir = out_dir("links");
+    std::fs::create_dir(dir.join("shared")).unwrap();
+    std::fs::write(dir.join("shared/layout.json"), "stale").unwrap();
+    std::os::unix::fs::symlink("shared/layout.json", dir.join("link.json")).unwrap();
+    let out = small_run(&dir, &["--json", "link.json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let meta = std::fs::symlink_metadata(dir.join("link.json")).unwrap();
+    assert!(meta.file_type().is_symlink(), "the link was replaced");
+    let text = std::fs::read_to_string(dir.join("shared/layout.json")).unwrap();
+    assert!(text.contains("gridpress-puzzle"));
+
+    let out = small_run(&dir, &["--json", "/dev/full"]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "writing to a full device succeeded"
+    );
+    assert!(stderr(&out).contains("/dev/full"), "{}", stderr(&out));
+
+    let out = small_run(&dir, &["--json", "-"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["format"], "gridpress-puzzle");
+    assert!(stderr(&out).contains("to standard output"));
+
+    let out = small_run(&dir, &["--pdf", "-", "--key", "next-page"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(out.stdout.starts_with(b"%PDF-"));
+
+    let out = small_run(&dir, &["--pdf", "-", "--json", "-"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("standard output"), "{}", stderr(&out));
+    assert_eq!(files_in(&dir), ["link.json", "shared"]);
+}
+
+#[test]
+fn check_refuses_more_words_than_the_grid_holds() {
+    let dir = out_dir("check-bounded");
+    let out = small_run(&dir, &["--json", "one.json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut puzzle: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("one.json")).unwrap()).unwrap();
+    let first = puzzle["words"][0].clone();
+    puzzle["words"] = Value::Array(vec![first.clone(); 20_000]);
+    let many = dir.join("many.json");
+    std::fs::write(&many, puzzle.to_string()).unwrap();
+    fails_with(
+        &["check", many.to_str().unwrap()],
+        &["20000 words are listed", "holds at most 338"],
+    );
+    // Within the bound, a broken list gets a capped report.
+    puzzle["words"] = Value::Array(vec![first; 300]);
+    std::fs::write(&many, puzzle.to_string()).unwrap();
+    let out = gridpress(&["check", many.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        report.lines().count() < 200,
+        "{} lines",
+        report.lines().count()
+    );
+    assert!(report.contains("more violations of this rule"), "{report}");
+}

@@ -3,7 +3,8 @@
 use super::read_file;
 use crate::error::InputError;
 use crate::export::json;
-use crate::export::print::write_pdfs;
+use crate::export::outputs::{Batch, STDOUT, check_targets};
+use crate::export::print::render_pdfs;
 use crate::generate::{Generator, Options};
 use crate::layout::template::DEFAULT_TEMPLATE;
 use crate::layout::{KeyPlacement, Template};
@@ -11,8 +12,7 @@ use crate::model::{
     Difficulty, Language, Lines, Mask, Puzzle, PuzzleKind, Shape, UmlautMode, Vocabulary, Word,
     WordCount,
 };
-use crate::project::{GeneratorSettings, GridSettings, Project, Rect, write_atomic};
-use anyhow::Context;
+use crate::project::{GeneratorSettings, GridSettings, Project, Rect};
 use clap::Args;
 use std::path::{Path, PathBuf};
 
@@ -69,10 +69,10 @@ pub struct GenerateArgs {
     /// Give up after this many seconds and return the best result.
     #[arg(long = "time-limit")]
     pub time_limit: Option<f64>,
-    /// Write the puzzle JSON here (a list when --count > 1).
+    /// Write the puzzle JSON here (a list when --count > 1); `-`: standard output.
     #[arg(long)]
     pub json: Option<PathBuf>,
-    /// Write the print PDF here: puzzle page(s) and answer key(s).
+    /// Write the print PDF here: puzzle page(s) and answer key(s); `-`: standard output.
     #[arg(long)]
     pub pdf: Option<PathBuf>,
     /// Page template for --pdf: a name from `gridpress templates` or a RON file.
@@ -123,27 +123,89 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
             .into());
         }
     }
-    // Check the print settings before spending time on generating.
-    let print = match &args.pdf {
-        Some(path) => Some((path, print_settings(args, &project)?)),
-        None => None,
-    };
+    // Check the print settings and targets before spending time on generating.
+    let print = print_and_targets(args, &project)?;
     let puzzles = make(&project, args.banned.as_deref())?;
-    if let Some((path, (template, placement))) = print {
-        let title = args.title.as_deref().unwrap_or(&project.name);
-        let files = write_pdfs(&puzzles, title, &template, placement, path)?;
-        for file in files {
-            eprintln!("wrote {}", file.display());
-        }
-        if args.json.is_none() {
-            return Ok(());
-        }
-    }
-    match &args.json {
-        Some(path) => write_json(path, &puzzles)?,
-        None => print_puzzles(&project, &puzzles),
+    let title = args.title.as_deref().unwrap_or(&project.name);
+    if !write_outputs(args, &puzzles, print, title)? {
+        print_puzzles(&project, &puzzles);
     }
     Ok(())
+}
+
+/// The print settings `--pdf` will use, after checking every output target
+/// (folders exist, no two outputs on one file).
+fn print_and_targets(
+    args: &GenerateArgs,
+    project: &Project,
+) -> anyhow::Result<Option<(Template, KeyPlacement)>> {
+    let mut targets: Vec<(&str, &Path)> = Vec::new();
+    if let Some(path) = &args.json {
+        targets.push(("--json", path));
+    }
+    if let Some(path) = &args.pdf {
+        targets.push(("--pdf", path));
+    }
+    check_targets(&targets)?;
+    Ok(match &args.pdf {
+        Some(_) => Some(print_settings(args, project)?),
+        None => None,
+    })
+}
+
+/// An output path as messages show it.
+fn shown(path: &Path) -> String {
+    if path.as_os_str() == STDOUT {
+        "standard output".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Writes the JSON and print files asked for, all or nothing; false when
+/// none was asked for.
+fn write_outputs(
+    args: &GenerateArgs,
+    puzzles: &[Puzzle],
+    print: Option<(Template, KeyPlacement)>,
+    title: &str,
+) -> anyhow::Result<bool> {
+    let mut batch = Batch::new();
+    let mut wrote = Vec::new();
+    if let (Some(path), Some((template, placement))) = (&args.pdf, print) {
+        let files = render_pdfs(puzzles, title, &template, placement, path)?;
+        if path.as_os_str() == STDOUT && files.len() > 1 {
+            return Err(InputError::msg(format!(
+                "--pdf -: the template {:?} writes {} files (a key or parts besides the page); \
+                 give a file name or --key next-page",
+                template.name,
+                files.len()
+            ))
+            .into());
+        }
+        for (i, (file, bytes)) in files.into_iter().enumerate() {
+            let role = if i == 0 { "--pdf" } else { "extra PDF" };
+            wrote.push(format!("wrote {}", shown(&file)));
+            batch.add(role, &file, bytes);
+        }
+    }
+    if let Some(path) = &args.json {
+        let text = json::puzzles_to_string(puzzles);
+        batch.add("--json", path, text.into_bytes());
+        wrote.push(format!(
+            "wrote {} puzzle(s) to {}",
+            puzzles.len(),
+            shown(path)
+        ));
+    }
+    if wrote.is_empty() {
+        return Ok(false);
+    }
+    batch.commit()?;
+    for line in wrote {
+        eprintln!("{line}");
+    }
+    Ok(true)
 }
 
 /// The template and key placement `--pdf` will use.
@@ -174,20 +236,9 @@ fn print_settings(
     Ok((template, placement))
 }
 
-/// Writes the puzzle JSON (a list for several puzzles), atomically.
-fn write_json(path: &Path, puzzles: &[Puzzle]) -> anyhow::Result<()> {
-    let text = json::puzzles_to_string(puzzles);
-    write_atomic(path, text.as_bytes()).with_context(|| format!("writing {}", path.display()))?;
-    eprintln!("wrote {} puzzle(s) to {}", puzzles.len(), path.display());
-    Ok(())
-}
-
 /// `--kind word-rectangle`: rows and columns all words, a unique fill-in.
 fn rectangles(args: &GenerateArgs, project: &Project) -> anyhow::Result<()> {
-    let print = match &args.pdf {
-        Some(path) => Some((path, print_settings(args, project)?)),
-        None => None,
-    };
+    let print = print_and_targets(args, project)?;
     let spec = project.to_spec()?;
     let g = &project.generator;
     let name = if args.project.is_none() {
@@ -205,38 +256,27 @@ fn rectangles(args: &GenerateArgs, project: &Project) -> anyhow::Result<()> {
         };
         puzzles.push(crate::generate::rectangle::generate(&spec, &options)?);
     }
-    if let Some((path, (template, placement))) = print {
-        let title = args.title.as_deref().unwrap_or(name);
-        for file in write_pdfs(&puzzles, title, &template, placement, path)? {
-            eprintln!("wrote {}", file.display());
-        }
-        if args.json.is_none() {
-            return Ok(());
-        }
-    }
-    match &args.json {
-        Some(path) => write_json(path, &puzzles)?,
-        None => {
-            for p in &puzzles {
-                println!("{name} (seed {})\n", p.seed);
-                print!("{}", p.to_text());
-                for (label, dir) in [
-                    ("Across", crate::model::Direction::E),
-                    ("Down", crate::model::Direction::S),
-                ] {
-                    let words: Vec<&str> = p
-                        .words
-                        .iter()
-                        .filter(|w| w.direction == dir)
-                        .map(|w| w.display.as_str())
-                        .collect();
-                    println!("{label}: {}", words.join(", "));
-                }
-                for note in &p.report.notes {
-                    println!("({note})");
-                }
-                println!();
+    let title = args.title.as_deref().unwrap_or(name);
+    if !write_outputs(args, &puzzles, print, title)? {
+        for p in &puzzles {
+            println!("{name} (seed {})\n", p.seed);
+            print!("{}", p.to_text());
+            for (label, dir) in [
+                ("Across", crate::model::Direction::E),
+                ("Down", crate::model::Direction::S),
+            ] {
+                let words: Vec<&str> = p
+                    .words
+                    .iter()
+                    .filter(|w| w.direction == dir)
+                    .map(|w| w.display.as_str())
+                    .collect();
+                println!("{label}: {}", words.join(", "));
             }
+            for note in &p.report.notes {
+                println!("({note})");
+            }
+            println!();
         }
     }
     Ok(())

@@ -114,8 +114,28 @@ pub(crate) fn quality_line(q: &crate::model::Quality) -> String {
     )
 }
 
+/// Largest puzzle file `check` reads: a 20×20 puzzle takes ~10 kB, so this
+/// holds a batch of several thousand; parsed, it needs several times its
+/// size in memory.
+const MAX_CHECK_BYTES: u64 = 64 << 20;
+
 fn check(args: &CheckArgs) -> anyhow::Result<()> {
     let name = args.puzzle.display().to_string();
+    if let Ok(meta) = std::fs::metadata(&args.puzzle)
+        && meta.is_file()
+        && meta.len() > MAX_CHECK_BYTES
+    {
+        return Err(InputError::at(
+            &name,
+            0,
+            format!(
+                "{} MB is more than check reads ({} MB); split the batch",
+                meta.len() >> 20,
+                MAX_CHECK_BYTES >> 20
+            ),
+        )
+        .into());
+    }
     let text = String::from_utf8(read_file(&args.puzzle)?)
         .map_err(|_| InputError::at(&name, 0, "not valid UTF-8 text"))?;
     let puzzles = json::parse(&text, &name)?;

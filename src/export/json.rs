@@ -155,6 +155,9 @@ pub fn puzzles_to_string(puzzles: &[Puzzle]) -> String {
     }
 }
 
+/// Most words one cell may hold (as for projects).
+pub const MAX_WORDS_PER_CELL: u8 = crate::project::MAX_WORDS_PER_CELL;
+
 /// Reads one puzzle or a list of puzzles; `source` names the file in errors.
 pub fn parse(text: &str, source: &str) -> Result<Vec<Puzzle>, InputError> {
     let value: Value = serde_json::from_str(text)
@@ -223,6 +226,24 @@ fn from_json(raw: PuzzleJson) -> Result<Puzzle, String> {
             });
         }
         grid.push(cells);
+    }
+    // Each word uses a cell at least once and a cell holds at most
+    // `max_words_per_cell` words: more words cannot lie in this grid, and
+    // bounding them keeps `check` linear in its input.
+    if !(1..=MAX_WORDS_PER_CELL).contains(&raw.rules.max_words_per_cell) {
+        return Err(format!(
+            "rules.max_words_per_cell is {}; it must be 1..={MAX_WORDS_PER_CELL}",
+            raw.rules.max_words_per_cell
+        ));
+    }
+    let most = mask.playable_count() * raw.rules.max_words_per_cell as usize;
+    if raw.words.len() > most {
+        return Err(format!(
+            "{} words are listed, but a grid of {} playable cells with at most {} words a cell holds at most {most}",
+            raw.words.len(),
+            mask.playable_count(),
+            raw.rules.max_words_per_cell
+        ));
     }
     let words = raw
         .words

@@ -1,4 +1,5 @@
 //! Outputs of generated puzzles: the puzzle JSON and the print files.
 
 pub mod json;
+pub mod outputs;
 pub mod print;

@@ -1,10 +1,10 @@
 //! Print files: puzzles → layout → PDF, written atomically, with the extra
 //! files a template asks for (`NAME-key.pdf`, `NAME-grid.pdf`, …).
 
+use super::outputs::{Batch, OutputError};
 use crate::layout::{self, Heading, KeyPlacement, LayoutError, Template};
 use crate::model::Puzzle;
 use crate::pdf::{self, PdfError, PdfOptions};
-use crate::project::write_atomic;
 use std::path::{Path, PathBuf};
 
 /// Why print files could not be written.
@@ -17,14 +17,9 @@ pub enum PrintError {
     /// The PDF writer failed.
     #[error(transparent)]
     Pdf(#[from] PdfError),
-    /// A file could not be written.
-    #[error("writing {path}: {source}")]
-    Io {
-        /// The file.
-        path: String,
-        /// The cause.
-        source: std::io::Error,
-    },
+    /// A file could not be written (none was, unless the error says so).
+    #[error(transparent)]
+    Output(#[from] OutputError),
 }
 
 /// Headings for puzzles titled `title`, numbered from 1 when there are several.
@@ -46,15 +41,15 @@ pub fn extra_path(path: &Path, suffix: &str) -> PathBuf {
     path.with_file_name(format!("{stem}-{suffix}.pdf"))
 }
 
-/// Lays out and writes `puzzles` to `path` (and any extra files); returns
-/// every file written, the main one first.
-pub fn write_pdfs(
+/// Lays out and renders `puzzles` for `path`: every file to write with its
+/// bytes, the main one first (extras named by [`extra_path`]).
+pub fn render_pdfs(
     puzzles: &[Puzzle],
     title: &str,
     template: &Template,
     placement: KeyPlacement,
     path: &Path,
-) -> Result<Vec<PathBuf>, PrintError> {
+) -> Result<Vec<(PathBuf, Vec<u8>)>, PrintError> {
     let headings = headings(title, puzzles.len());
     let entries: Vec<(Heading, &Puzzle)> = headings.into_iter().zip(puzzles).collect();
     let output = layout::lay_out(&entries, template, placement)?;
@@ -65,11 +60,24 @@ pub fn write_pdfs(
     for (suffix, document) in &output.extras {
         files.push((extra_path(path, suffix), pdf::write(document, options)?));
     }
-    for (file, bytes) in &files {
-        write_atomic(file, bytes).map_err(|source| PrintError::Io {
-            path: file.display().to_string(),
-            source,
-        })?;
+    Ok(files)
+}
+
+/// Lays out and writes `puzzles` to `path` (and any extra files), all or
+/// nothing; returns every file written, the main one first.
+pub fn write_pdfs(
+    puzzles: &[Puzzle],
+    title: &str,
+    template: &Template,
+    placement: KeyPlacement,
+    path: &Path,
+) -> Result<Vec<PathBuf>, PrintError> {
+    let mut batch = Batch::new();
+    for (i, (file, bytes)) in render_pdfs(puzzles, title, template, placement, path)?
+        .into_iter()
+        .enumerate()
+    {
+        batch.add(if i == 0 { "PDF" } else { "extra PDF" }, &file, bytes);
     }
-    Ok(files.into_iter().map(|(file, _)| file).collect())
+    Ok(batch.commit()?)
 }

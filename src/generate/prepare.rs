@@ -201,6 +201,8 @@ impl Problem {
 
         // Pick vocabularies.
         let mut pools = Vec::new();
+        // Pick vocabularies of which no word can be drawn, with why.
+        let mut undrawable: Vec<String> = Vec::new();
         if spec.pick.is_some() {
             for (v, voc) in spec
                 .vocabularies
@@ -243,6 +245,20 @@ impl Problem {
                 ];
                 for (n, why) in skipped.iter().filter(|(n, _)| *n > 0) {
                     notes.push(format!("{}: {n} words not drawn ({why})", voc.name));
+                }
+                if lex.len() == first {
+                    let reasons: Vec<String> = skipped
+                        .iter()
+                        .filter(|(n, _)| *n > 0)
+                        .map(|(n, why)| format!("{n} {why}"))
+                        .collect();
+                    undrawable.push(format!(
+                        "{} ({} words{}{})",
+                        voc.name,
+                        voc.words.len(),
+                        if reasons.is_empty() { "" } else { ": " },
+                        reasons.join(", ")
+                    ));
                 }
                 pools.push(PoolIndex::new(
                     alphabet.len(),
@@ -304,6 +320,13 @@ impl Problem {
         }
         if spec.pick.is_some() && pools.is_empty() && must.is_empty() {
             return Err(InputError::msg("no vocabulary to draw words from").into());
+        }
+        let drawable: usize = pools.iter().map(|p| p.all.len()).sum();
+        if spec.pick.is_some() && drawable == 0 && must.is_empty() {
+            return Err(GenerateError::Impossible(format!(
+                "no word can be drawn: {}",
+                undrawable.join("; ")
+            )));
         }
 
         let mut sorted_long: Vec<u32> = (0..lex.len() as u32)

@@ -31,7 +31,13 @@ impl Pos {
 
 impl fmt::Display for Pos {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "row {}, column {}", self.row + 1, self.col + 1)
+        // 1-based for people; widened so that `usize::MAX` does not wrap to 0.
+        write!(
+            f,
+            "row {}, column {}",
+            self.row as u128 + 1,
+            self.col as u128 + 1
+        )
     }
 }
 
@@ -225,6 +231,15 @@ mod tests {
             assert_eq!(d.reverse().delta(), (-a, -b));
             assert_eq!(d.reverse().reverse(), d);
         }
+    }
+
+    #[test]
+    fn positions_show_one_based_without_wrapping() {
+        assert_eq!(Pos::new(0, 4).to_string(), "row 1, column 5");
+        assert_eq!(
+            Pos::new(usize::MAX, 0).to_string(),
+            "row 18446744073709551616, column 1"
+        );
     }
 
     #[test]

@@ -114,6 +114,9 @@ pub struct GeneratorSettings {
 /// The longest time limit accepted: a day. Larger values (or `1e308`,
 /// `inf`) would overflow the deadline's clock arithmetic and crash.
 pub const MAX_TIME_LIMIT_SECONDS: f64 = 86_400.0;
+/// Most words one cell may hold: a crossing of four lines (two axes and
+/// both diagonals) is the most a reader can still take apart.
+pub const MAX_WORDS_PER_CELL: u8 = 4;
 
 impl GeneratorSettings {
     /// The time limit as a duration; refuses NaN, infinities, zero,
@@ -297,8 +300,10 @@ impl Project {
         spec.pick = g
             .pick
             .or((spec.solution.is_some() && drawn_vocabulary).then_some(WordCount::Auto));
-        if !(1..=4).contains(&g.max_words_per_cell) {
-            return Err(InputError::msg("max_words_per_cell must be 1..=4"));
+        if !(1..=MAX_WORDS_PER_CELL).contains(&g.max_words_per_cell) {
+            return Err(InputError::msg(format!(
+                "max_words_per_cell must be 1..={MAX_WORDS_PER_CELL}"
+            )));
         }
         if !(0.0..=1.0).contains(&g.max_overlap_fraction) {
             return Err(InputError::msg("max_overlap_fraction must be within 0..=1"));
@@ -364,28 +369,10 @@ pub fn banned_letters<'a>(
     Ok(out)
 }
 
-/// Writes `bytes` to `path` atomically (temporary file + rename).
+/// Writes `bytes` to `path` atomically (temporary file + rename), through
+/// symlinks (see [`crate::export::outputs::write_file`]).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
+    crate::export::outputs::write_file(path, bytes).map_err(|e| e.into_io())
 }
 
 #[cfg(test)]

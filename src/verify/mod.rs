@@ -27,9 +27,45 @@ impl fmt::Display for Violation {
 /// Checks a puzzle; `banned` are words (grid letters) that must appear
 /// nowhere. An empty result means the puzzle is valid.
 pub fn verify(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
-    if puzzle.kind == PuzzleKind::WordRectangle {
-        return rectangle::verify(puzzle, banned);
+    let all = match puzzle.kind {
+        PuzzleKind::WordRectangle => rectangle::verify(puzzle, banned),
+        PuzzleKind::WordSearch => verify_search(puzzle, banned),
+    };
+    capped(all)
+}
+
+/// Messages kept per rule; the rest are counted in one more message, so a
+/// broken file of thousands of words gives a readable report.
+const MESSAGES_PER_RULE: usize = 20;
+/// Users of one cell whose pairs are checked for sharing two cells: rules
+/// allow at most 4 words a cell, so a cell with more breaks rule 3 anyway.
+const PAIRED_USERS: usize = 8;
+
+fn capped(all: Vec<Violation>) -> Vec<Violation> {
+    let mut per_rule: BTreeMap<u8, usize> = BTreeMap::new();
+    let mut out = Vec::new();
+    for v in all {
+        let n = per_rule.entry(v.rule).or_default();
+        *n += 1;
+        if *n <= MESSAGES_PER_RULE {
+            out.push(v);
+        }
     }
+    for (&rule, &n) in &per_rule {
+        if n > MESSAGES_PER_RULE {
+            out.push(Violation {
+                rule,
+                message: format!(
+                    "… and {} more violations of this rule",
+                    n - MESSAGES_PER_RULE
+                ),
+            });
+        }
+    }
+    out
+}
+
+fn verify_search(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
     let mut out = Vec::new();
     let mut bad = |rule: u8, message: String| out.push(Violation { rule, message });
     let (w, h) = (puzzle.width(), puzzle.height());
@@ -102,23 +138,38 @@ pub fn verify(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
             bad(3, format!("the cell at {p} is used by {} words", us.len()));
         }
     }
-    let mut overlapped = vec![0usize; cells_of.len()];
-    for (i, a) in cells_of.iter().enumerate() {
-        let set_a: BTreeSet<&Pos> = a.iter().collect();
-        for (j, b) in cells_of.iter().enumerate().skip(i + 1) {
-            let shared = b.iter().filter(|p| set_a.contains(p)).count();
-            if shared > 1 {
-                bad(
-                    2,
-                    format!(
-                        "{} and {} share {shared} cells",
-                        puzzle.words[i].word, puzzle.words[j].word
-                    ),
-                );
+    // Pairs sharing cells, counted from each cell's users: linear in the
+    // cells for any list (a pairwise loop took 20,000 listed words to
+    // 2 × 10⁸ pairs). A cell with more users than `PAIRED_USERS` already
+    // breaks rule 3, so its pairs are not enumerated.
+    let mut shared: BTreeMap<(usize, usize), usize> = BTreeMap::new();
+    for us in users.values() {
+        if us.len() > PAIRED_USERS {
+            continue;
+        }
+        for (k, &i) in us.iter().enumerate() {
+            for &j in &us[k + 1..] {
+                if i != j {
+                    *shared.entry((i.min(j), i.max(j))).or_default() += 1;
+                }
             }
         }
-        overlapped[i] = a.iter().filter(|p| users[p].len() > 1).count();
     }
+    for (&(i, j), &count) in &shared {
+        if count > 1 {
+            bad(
+                2,
+                format!(
+                    "{} and {} share {count} cells",
+                    puzzle.words[i].word, puzzle.words[j].word
+                ),
+            );
+        }
+    }
+    let overlapped: Vec<usize> = cells_of
+        .iter()
+        .map(|a| a.iter().filter(|p| users[p].len() > 1).count())
+        .collect();
     for (i, word) in puzzle.words.iter().enumerate() {
         let len = word.word.chars().count();
         let limit = (len as f64 * puzzle.rules.max_overlap_fraction + 1e-9).floor() as usize;
@@ -141,9 +192,13 @@ pub fn verify(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
         }
     }
 
-    // 6: each word readable exactly once, at its placement.
+    // 6: each word readable exactly once, at its placement (the readings
+    // of a word listed twice are looked up once).
+    let mut found_of: BTreeMap<&str, BTreeSet<(Pos, Pos)>> = BTreeMap::new();
     for (i, word) in puzzle.words.iter().enumerate() {
-        let found = readings(puzzle, &word.word);
+        let found = found_of
+            .entry(word.word.as_str())
+            .or_insert_with(|| readings(puzzle, &word.word));
         let own = cells_of[i]
             .first()
             .zip(cells_of[i].last())
@@ -292,6 +347,9 @@ fn readings(puzzle: &Puzzle, word: &str) -> BTreeSet<(Pos, Pos)> {
         return found;
     }
     for p in puzzle.mask.positions() {
+        if puzzle.grid[p.row][p.col] != Some(letters[0]) {
+            continue;
+        }
         for dir in Direction::ALL {
             let Some(cells) = cells_along(p, dir, letters.len(), w, h) else {
                 continue;
