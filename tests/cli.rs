@@ -726,3 +726,29 @@ fn check_refuses_more_words_than_the_grid_holds() {
     );
     assert!(report.contains("more violations of this rule"), "{report}");
 }
+
+#[test]
+fn a_list_with_no_drawable_word_is_refused_at_once() {
+    let long = write("all-long.txt", b"elephant\ncrocodile\nhippopotamus\n");
+    let started = std::time::Instant::now();
+    fails_with(
+        &["generate", "--words", &long, "--size", "5x5", "--pick", "2"],
+        &["no word can be drawn", "all-long", "3 longer than any line"],
+    );
+    let three = write("three.txt", b"kelp\ncrab\nseal\n");
+    fails_with(
+        &[
+            "generate", "--words", &three, "--banned", &three, "--size", "5x5", "--pick", "2",
+        ],
+        &["no word can be drawn", "3 containing a banned word"],
+    );
+    let short = write("all-short.txt", b"ab\ncd\n");
+    fails_with(
+        &[
+            "generate", "--words", &short, "--size", "5x5", "--pick", "2",
+        ],
+        &["no word can be drawn", "2 shorter than 3 letters"],
+    );
+    // The default time limit is 10 s a puzzle; these answer before searching.
+    assert!(started.elapsed().as_secs() < 9, "{:?}", started.elapsed());
+}

@@ -430,3 +430,68 @@ fn woven_solution_grids_cross_and_spread() {
     bundles.sort_unstable();
     assert!(bundles[3] <= 9, "{bundles:?}");
 }
+
+#[test]
+fn refuses_clashing_pre_assignments_before_searching() {
+    let base = common::spec(
+        Mask::rectangle(12, 12).unwrap(),
+        common::words("figure1-14-words.txt"),
+        true,
+    );
+    let placed = |text: &str, row, col, direction| PreassignedWord {
+        word: word(text),
+        start: Pos::new(row, col),
+        direction,
+    };
+    let refused = |spec: gridpress::model::PuzzleSpec, needles: &[&str]| {
+        let err = Generator::new(spec).err().expect("refused").to_string();
+        for n in needles {
+            assert!(err.contains(n), "{err:?} lacks {n:?}");
+        }
+    };
+    let mut spec = base.clone();
+    spec.letters = vec![(Pos::new(2, 3), 'A'), (Pos::new(2, 3), 'B')];
+    refused(
+        spec,
+        &["two pre-assigned letters", "row 3, column 4", "A and B"],
+    );
+
+    let mut spec = base.clone();
+    spec.preassigned_words = vec![
+        placed("Lighthouse", 0, 0, Direction::E),
+        placed("Harbour", 0, 0, Direction::E),
+    ];
+    refused(spec, &["Harbour", "Lighthouse", "row 1, column 1"]);
+
+    let mut spec = base.clone();
+    spec.preassigned_words = vec![
+        placed("Lighthouse", 0, 0, Direction::E),
+        placed("Light", 0, 0, Direction::S),
+        placed("Lights", 0, 0, Direction::E),
+    ];
+    refused(spec, &["share more than one cell", "Lights"]);
+
+    let mut spec = base.clone();
+    spec.letters = vec![(Pos::new(0, 2), 'Q')];
+    spec.preassigned_words = vec![placed("Lighthouse", 0, 0, Direction::E)];
+    refused(
+        spec,
+        &[
+            "Lighthouse",
+            "puts G at row 1, column 3",
+            "Q is pre-assigned",
+        ],
+    );
+
+    // Crossing in one cell with the same letter is fine.
+    let mut spec = base;
+    spec.preassigned_words = vec![
+        placed("Lighthouse", 0, 0, Direction::E),
+        placed("Harbour", 0, 5, Direction::S),
+    ];
+    let p = Generator::new(spec.clone())
+        .unwrap()
+        .generate(&Options::seeded(1))
+        .unwrap();
+    check(&p, &spec);
+}

@@ -2,7 +2,7 @@
 //! codes, the lexicon, checks that refuse impossible requests before any
 //! search, and the indexes the search uses.
 
-use super::board::Geometry;
+use super::board::{Geometry, NONE};
 use super::filler::letter_weights;
 use super::pool::PoolIndex;
 use crate::error::{GenerateError, InputError, excerpt};
@@ -109,8 +109,17 @@ impl Problem {
         let mut preset = vec![0u8; geo.cells()];
         for &(pos, c) in &spec.letters {
             check_cell(&spec, pos, "pre-assigned letter")?;
-            preset[geo.cell(pos) as usize] = code(c).unwrap();
+            let cell = &mut preset[geo.cell(pos) as usize];
+            let letter = code(c).unwrap();
+            if *cell != 0 && *cell != letter {
+                return Err(GenerateError::Impossible(format!(
+                    "two pre-assigned letters at {pos}: {} and {c}",
+                    alphabet[*cell as usize - 1]
+                )));
+            }
+            *cell = letter;
         }
+        clashing_preassigned_words(&spec, &geo, &preset, &alphabet)?;
 
         let mut lex = Vec::new();
         let mut must = Vec::new();
@@ -411,6 +420,72 @@ fn describe_word(spec: &PuzzleSpec, w: &LexWord) -> String {
 
 fn decode(alphabet: &[char], codes: &[u8]) -> String {
     codes.iter().map(|c| alphabet[*c as usize - 1]).collect()
+}
+
+/// Pre-assigned words are a hard rule: two that put different letters on
+/// one cell (or a letter other than a pre-assigned one), or that share more
+/// than one cell, are refused before searching, naming both and the cell.
+fn clashing_preassigned_words(
+    spec: &PuzzleSpec,
+    geo: &Geometry,
+    preset: &[u8],
+    alphabet: &[char],
+) -> Result<(), GenerateError> {
+    // Per cell: the letters and the words that put them there.
+    let mut owner: BTreeMap<u16, Vec<(char, usize)>> = BTreeMap::new();
+    let name = |i: usize| {
+        let p = &spec.preassigned_words[i];
+        format!(
+            "the pre-assigned word {:?} at {} running {}",
+            p.word.printed, p.start, p.direction
+        )
+    };
+    for (i, p) in spec.preassigned_words.iter().enumerate() {
+        check_cell(spec, p.start, "pre-assigned word")?;
+        let mut shared: BTreeMap<usize, usize> = BTreeMap::new();
+        let mut cell = geo.cell(p.start);
+        for (k, &c) in p.word.letters.iter().enumerate() {
+            if cell == NONE || !geo.playable[cell as usize] {
+                return Err(GenerateError::Impossible(format!(
+                    "{} does not fit: it leaves the playable cells after {k} letters",
+                    name(i)
+                )));
+            }
+            let at = geo.pos(cell);
+            let preset_letter = preset[cell as usize];
+            if preset_letter != 0 {
+                let fixed = alphabet[preset_letter as usize - 1];
+                if fixed != c {
+                    return Err(GenerateError::Impossible(format!(
+                        "{} puts {c} at {at}, where the letter {fixed} is pre-assigned",
+                        name(i)
+                    )));
+                }
+            }
+            let users = owner.entry(cell).or_default();
+            for &(other_letter, j) in users.iter() {
+                if other_letter != c {
+                    return Err(GenerateError::Impossible(format!(
+                        "{} puts {c} at {at}, where {} puts {other_letter}",
+                        name(i),
+                        name(j)
+                    )));
+                }
+                let n = shared.entry(j).or_default();
+                *n += 1;
+                if *n > 1 {
+                    return Err(GenerateError::Impossible(format!(
+                        "{} and {} share more than one cell (up to {at}); words may cross in one",
+                        name(j),
+                        name(i)
+                    )));
+                }
+            }
+            users.push((c, i));
+            cell = geo.walk(cell, p.direction, 1);
+        }
+    }
+    Ok(())
 }
 
 fn check_cell(spec: &PuzzleSpec, pos: Pos, what: &str) -> Result<(), InputError> {
