@@ -752,3 +752,40 @@ fn a_list_with_no_drawable_word_is_refused_at_once() {
     // The default time limit is 10 s a puzzle; these answer before searching.
     assert!(started.elapsed().as_secs() < 9, "{:?}", started.elapsed());
 }
+
+#[test]
+fn titles_and_letters_the_page_cannot_print_are_refused() {
+    let sea = data("sea-life.txt");
+    let pdf = temp("refused.pdf");
+    let pdf = pdf.to_str().unwrap();
+    let run = |title: &str, needles: &[&str]| {
+        fails_with(
+            &[
+                "generate", "--words", &sea, "--pick", "8", "--size", "13x13", "--title", title,
+                "--pdf", pdf,
+            ],
+            needles,
+        )
+    };
+    run(
+        &"A".repeat(5000),
+        &["title (5000 characters)", "shorten it"],
+    );
+    run(&"Word ".repeat(1000), &["title", "at most 3 fit"]);
+    run("שלום עולם", &["has no 'ש' (U+05E9)", "in the title"]);
+    let hebrew = write("hebrew.txt", "Kelp\nשלום\nCrab\nSeal\n".as_bytes());
+    fails_with(
+        &[
+            "generate", "--words", &hebrew, "--pick", "4", "--size", "9x9", "--pdf", pdf,
+        ],
+        &["has no 'ש'", "in the word \"שלום\""],
+    );
+    assert!(!std::path::Path::new(pdf).exists());
+    // A long title with a word wider than the page is broken and set smaller.
+    let long_word = format!("{} sea life", "Supercalifragilistic".repeat(4));
+    let out = gridpress(&[
+        "generate", "--words", &sea, "--pick", "8", "--size", "13x13", "--title", &long_word,
+        "--pdf", pdf,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}

@@ -73,6 +73,28 @@ pub fn lay_out(
     placement: KeyPlacement,
 ) -> Result<Output, LayoutError> {
     let placement = resolve_placement(placement, template, puzzles.len());
+    for (heading, puzzle) in puzzles {
+        uncovered_letter(&heading.label(), "the title")
+            .or_else(|| {
+                puzzle.words.iter().find_map(|w| {
+                    uncovered_letter(&w.display, &format!("the word {:?}", w.display))
+                })
+            })
+            .or_else(|| {
+                let s = puzzle.solution.as_ref()?;
+                uncovered_letter(&s.word, &format!("the solution word {:?}", s.word))
+            })
+            .or_else(|| {
+                let letters: String = puzzle.grid.iter().flatten().flatten().collect();
+                uncovered_letter(&letters, "the grid's letters")
+            })
+            .map_or(Ok(()), |message| {
+                Err(LayoutError {
+                    template: template.name.clone(),
+                    message,
+                })
+            })?;
+    }
     let title = match puzzles {
         [(heading, _)] => heading.title.clone(),
         [(heading, _), ..] => format!("{} (1–{})", heading.title, puzzles.len()),
@@ -143,4 +165,34 @@ pub fn lay_out(
         main: Document { title, pages: main },
         extras,
     })
+}
+
+/// A letter of `text` that some shipped face lacks (it would print as an
+/// empty box), described with `what` it is in.
+fn uncovered_letter(text: &str, what: &str) -> Option<String> {
+    let c = text
+        .chars()
+        .find(|&c| !c.is_whitespace() && !Face::ALL.iter().all(|f| f.metrics().covers(c)))?;
+    Some(format!(
+        "the page font ({}) has no {c:?} (U+{:04X}), in {what}: use letters it has \
+         (Latin, with the accents of Western and Central Europe)",
+        Face::Regular.name(),
+        c as u32
+    ))
+}
+
+/// Checks before generating that a title fits the template's heading and
+/// has letters the page font prints (`count`: puzzles in the batch).
+pub fn check_title(title: &str, count: usize, template: &Template) -> Result<(), LayoutError> {
+    let heading = Heading {
+        title: title.to_string(),
+        number: (count > 1).then_some(count),
+    };
+    if let Some(message) = uncovered_letter(&heading.label(), "the title") {
+        return Err(LayoutError {
+            template: template.name.clone(),
+            message,
+        });
+    }
+    page::check_heading(&heading, template)
 }

@@ -19,6 +19,9 @@ const MIN_CELL: f32 = 4.0;
 const MIN_KEY_CELL: f32 = 1.5;
 /// Vertical gap between blocks, in mm.
 const GAP: f32 = 6.0;
+/// Width of the heading of a "fit content" page (whose page has no width
+/// of its own), in mm: about the type area of an A4 page.
+const FIT_CONTENT_HEADING_WIDTH: f32 = 160.0;
 /// Line pitch of headings, in em.
 const HEADING_LEADING: f32 = 1.25;
 /// Width of the box border of solution boxes, in pt.
@@ -34,7 +37,7 @@ pub struct Heading {
 }
 
 impl Heading {
-    fn label(&self) -> String {
+    pub(crate) fn label(&self) -> String {
         match self.number {
             Some(n) => format!("{n} · {}", self.title),
             None => self.title.clone(),
@@ -122,6 +125,27 @@ fn wrap(text: &str, face: Face, size_pt: f32, width: f32) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
+        // A word wider than the line is broken between letters.
+        let mut word = word;
+        let mut broken;
+        while metrics.advance(word) * em > width && word.chars().count() > 1 {
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            let mut end = word.len();
+            for (i, _) in word.char_indices().skip(1) {
+                if metrics.advance(&word[..i]) * em > width {
+                    break;
+                }
+                end = i;
+            }
+            if end == word.len() {
+                end = word.char_indices().nth(1).map_or(word.len(), |(i, _)| i);
+            }
+            lines.push(word[..end].to_string());
+            broken = word[end..].to_string();
+            word = broken.as_str();
+        }
         let candidate = if line.is_empty() {
             word.to_string()
         } else {
@@ -137,6 +161,52 @@ fn wrap(text: &str, face: Face, size_pt: f32, width: f32) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+/// Lines a title may take before it is set smaller.
+const MAX_TITLE_LINES: usize = 3;
+/// Smallest title size, as a share of the template's: below about 60 % a
+/// title no longer reads as one above the instructions.
+const MIN_TITLE_SCALE: f32 = 0.6;
+
+/// The title's style and lines: the template's size, or smaller (down to
+/// `MIN_TITLE_SCALE`) until it takes at most `MAX_TITLE_LINES` lines; an
+/// error when even that does not hold it.
+fn fit_title(
+    label: &str,
+    template: &Template,
+    width: f32,
+) -> Result<(TextStyle, Vec<String>), LayoutError> {
+    let style = template.title;
+    let smallest = style.size * MIN_TITLE_SCALE;
+    let mut size = style.size;
+    loop {
+        let lines = wrap(label, style.font, size, width);
+        if lines.len() <= MAX_TITLE_LINES {
+            return Ok((TextStyle { size, ..style }, lines));
+        }
+        if size <= smallest {
+            return Err(LayoutError {
+                template: template.name.clone(),
+                message: format!(
+                    "the title ({} characters) takes {} lines even at {smallest:.1} pt; \
+                     at most {MAX_TITLE_LINES} fit: shorten it",
+                    label.chars().count(),
+                    lines.len()
+                ),
+            });
+        }
+        size = (size - 0.5).max(smallest);
+    }
+}
+
+/// Whether `heading` fits the template's title lines (see [`fit_title`]).
+pub(super) fn check_heading(heading: &Heading, template: &Template) -> Result<(), LayoutError> {
+    let width = match template.page {
+        PageSize::FitContent => FIT_CONTENT_HEADING_WIDTH,
+        PageSize::Fixed { .. } => content_area(template).width,
+    };
+    fit_title(&heading.label(), template, width).map(|_| ())
 }
 
 /// Draws lines of text from the top at `y`; returns the new `y`.
@@ -194,14 +264,13 @@ pub fn puzzle_page(
     let fit_content = template.page == PageSize::FitContent;
     let mut y = content.y;
     if parts.heading {
-        let width = if fit_content { 160.0 } else { content.width };
-        let title = wrap(
-            &heading.label(),
-            template.title.font,
-            template.title.size,
-            width,
-        );
-        y = heading_lines(&mut canvas, template.title, &title, content.x, y);
+        let width = if fit_content {
+            FIT_CONTENT_HEADING_WIDTH
+        } else {
+            content.width
+        };
+        let (title_style, title) = fit_title(&heading.label(), template, width)?;
+        y = heading_lines(&mut canvas, title_style, &title, content.x, y);
         let lines = wrap(
             &instructions(puzzle),
             template.subtitle.font,
