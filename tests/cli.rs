@@ -789,3 +789,35 @@ fn titles_and_letters_the_page_cannot_print_are_refused() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+fn refs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn batches_are_bounded_and_show_progress() {
+    let sea = data("sea-life.txt");
+    let base = [
+        "generate", "--words", &sea, "--pick", "6", "--size", "13x13",
+    ];
+    let with = |count: &str| {
+        let mut args = base.to_vec();
+        args.extend(["--count", count]);
+        args.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    fails_with(&refs(&with("0")), &["at least 1"]);
+    fails_with(
+        &refs(&with("18446744073709551615")),
+        &["at most 5000 puzzles", "several runs"],
+    );
+    let json = temp("batch-progress.json");
+    let mut args = with("3");
+    args.extend(["--json".into(), json.to_str().unwrap().into()]);
+    let out = gridpress(&refs(&args));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("batch: 3 of 3 puzzles"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -124,9 +124,9 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         }
     }
     // Check the print settings and targets before spending time on generating.
-    let print = print_and_targets(args, &project)?;
-    let puzzles = make(&project, args.banned.as_deref())?;
     let title = args.title.as_deref().unwrap_or(&project.name);
+    let print = print_and_targets(args, &project, title)?;
+    let puzzles = make(&project, args.banned.as_deref())?;
     if !write_outputs(args, &puzzles, print, title)? {
         print_puzzles(&project, &puzzles);
     }
@@ -138,6 +138,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
 fn print_and_targets(
     args: &GenerateArgs,
     project: &Project,
+    title: &str,
 ) -> anyhow::Result<Option<(Template, KeyPlacement)>> {
     let mut targets: Vec<(&str, &Path)> = Vec::new();
     if let Some(path) = &args.json {
@@ -148,7 +149,12 @@ fn print_and_targets(
     }
     check_targets(&targets)?;
     Ok(match &args.pdf {
-        Some(_) => Some(print_settings(args, project)?),
+        Some(_) => {
+            let (template, placement) = print_settings(args, project)?;
+            let count = project.generator.batch_count()?;
+            crate::layout::check_title(title, count, &template)?;
+            Some((template, placement))
+        }
         None => None,
     })
 }
@@ -238,25 +244,28 @@ fn print_settings(
 
 /// `--kind word-rectangle`: rows and columns all words, a unique fill-in.
 fn rectangles(args: &GenerateArgs, project: &Project) -> anyhow::Result<()> {
-    let print = print_and_targets(args, project)?;
-    let spec = project.to_spec()?;
-    let g = &project.generator;
     let name = if args.project.is_none() {
         "Word rectangle"
     } else {
         project.name.as_str()
     };
+    let title = args.title.as_deref().unwrap_or(name);
+    let print = print_and_targets(args, project, title)?;
+    let spec = project.to_spec()?;
+    let g = &project.generator;
     let time_limit = g.time_limit()?;
+    let count = g.batch_count()?;
+    let mut progress = BatchProgress::new(count);
     let mut puzzles = Vec::new();
-    for i in 0..g.count.max(1) {
+    for i in 0..count {
         let options = Options {
             seed: g.seed.wrapping_add(i as u64),
             time_limit,
             cancel: None,
         };
         puzzles.push(crate::generate::rectangle::generate(&spec, &options)?);
+        progress.done(i + 1, options.seed);
     }
-    let title = args.title.as_deref().unwrap_or(name);
     if !write_outputs(args, &puzzles, print, title)? {
         for p in &puzzles {
             println!("{name} (seed {})\n", p.seed);
@@ -298,13 +307,16 @@ fn make(project: &Project, banned_file: Option<&Path>) -> anyhow::Result<Vec<Puz
     }
     let g = &project.generator;
     let time_limit = g.time_limit()?;
+    let count = g.batch_count()?;
     let generator = Generator::new(spec)?;
     let options = Options {
         seed: g.seed,
         time_limit,
         cancel: None,
     };
-    let puzzles = generator.generate_batch(g.count.max(1), &options)?;
+    let mut progress = BatchProgress::new(count);
+    let puzzles = generator
+        .generate_batch_reporting(count, &options, |done, p| progress.done(done, p.seed))?;
     for p in &puzzles {
         for r in &p.report.relaxed {
             eprintln!("warning: seed {}: {r}", p.seed);
@@ -316,6 +328,45 @@ fn make(project: &Project, banned_file: Option<&Path>) -> anyhow::Result<Vec<Puz
         }
     }
     Ok(puzzles)
+}
+
+/// Progress of a batch on standard error: at most one line a second, and
+/// the last one, so that a long batch shows it is moving.
+struct BatchProgress {
+    count: usize,
+    started: std::time::Instant,
+    shown: Option<std::time::Instant>,
+}
+
+/// Seconds between two progress lines.
+const PROGRESS_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+impl BatchProgress {
+    fn new(count: usize) -> Self {
+        BatchProgress {
+            count,
+            started: std::time::Instant::now(),
+            shown: None,
+        }
+    }
+
+    fn done(&mut self, done: usize, seed: u64) {
+        if self.count < 2 {
+            return;
+        }
+        let now = std::time::Instant::now();
+        let due = self
+            .shown
+            .is_none_or(|t| now.duration_since(t) >= PROGRESS_EVERY);
+        if due || done == self.count {
+            self.shown = Some(now);
+            eprintln!(
+                "batch: {done} of {} puzzles (seed {seed}), {:.1} s",
+                self.count,
+                now.duration_since(self.started).as_secs_f64()
+            );
+        }
+    }
 }
 
 fn print_puzzles(project: &Project, puzzles: &[Puzzle]) {

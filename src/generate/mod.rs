@@ -118,8 +118,21 @@ impl Generator {
         count: usize,
         options: &Options,
     ) -> Result<Vec<Puzzle>, GenerateError> {
+        self.generate_batch_reporting(count, options, |_, _| {})
+    }
+
+    /// [`Generator::generate_batch`], calling `on_done(n, puzzle)` after
+    /// each of the `count` puzzles (n from 1).
+    pub fn generate_batch_reporting(
+        &self,
+        count: usize,
+        options: &Options,
+        mut on_done: impl FnMut(usize, &Puzzle),
+    ) -> Result<Vec<Puzzle>, GenerateError> {
         let mut used = BTreeSet::new();
-        let mut puzzles = Vec::with_capacity(count);
+        // Not `with_capacity(count)`: a count from the command line may be
+        // anything, and the puzzles come one by one.
+        let mut puzzles = Vec::new();
         for i in 0..count {
             let opts = Options {
                 seed: options.seed.wrapping_add(i as u64),
@@ -146,6 +159,7 @@ impl Generator {
                     .push("batch: the must-use words repeat in every puzzle of the batch".into());
             }
             used.extend(ids);
+            on_done(i + 1, &puzzle);
             puzzles.push(puzzle);
         }
         Ok(puzzles)

@@ -32,7 +32,7 @@ impl Worker {
         let limit = settings.time_limit().map_err(|e| e.to_string())?;
         let spec = project.to_spec().map_err(|e| e.to_string())?;
         let cancel = Arc::new(AtomicBool::new(false));
-        let count = settings.count.max(1);
+        let count = settings.batch_count().map_err(|e| e.to_string())?;
         let options = Options {
             seed: settings.seed,
             time_limit: limit,

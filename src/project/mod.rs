@@ -118,7 +118,27 @@ pub const MAX_TIME_LIMIT_SECONDS: f64 = 86_400.0;
 /// both diagonals) is the most a reader can still take apart.
 pub const MAX_WORDS_PER_CELL: u8 = 4;
 
+/// Most puzzles in one batch: the JSON of 5,000 20×20 puzzles (~10 kB
+/// each) stays within what `gridpress check` reads (64 MB); a puzzle
+/// book of a year holds a few hundred.
+pub const MAX_BATCH_COUNT: usize = 5_000;
+
 impl GeneratorSettings {
+    /// The number of puzzles in the batch; refuses 0 and more than
+    /// [`MAX_BATCH_COUNT`].
+    pub fn batch_count(&self) -> Result<usize, InputError> {
+        if self.count == 0 {
+            return Err(InputError::msg("the batch count must be at least 1"));
+        }
+        if self.count > MAX_BATCH_COUNT {
+            return Err(InputError::msg(format!(
+                "a batch holds at most {MAX_BATCH_COUNT} puzzles, not {}; split it into several runs (--seed where the last one ended)",
+                self.count
+            )));
+        }
+        Ok(self.count)
+    }
+
     /// The time limit as a duration; refuses NaN, infinities, zero,
     /// negative values and more than [`MAX_TIME_LIMIT_SECONDS`].
     pub fn time_limit(&self) -> Result<std::time::Duration, InputError> {
