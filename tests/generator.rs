@@ -495,3 +495,41 @@ fn refuses_clashing_pre_assignments_before_searching() {
         .unwrap();
     check(&p, &spec);
 }
+
+#[test]
+fn a_fully_pre_assigned_grid_without_a_readable_word_is_refused_at_once() {
+    let words: Vec<Word> = ["kelp", "crab", "seal", "tuna"]
+        .iter()
+        .map(|w| word(w))
+        .collect();
+    let mut spec = common::spec(Mask::rectangle(4, 4).unwrap(), words, false);
+    spec.pick = Some(gridpress::model::WordCount::Exact(1));
+    let rows = ["QXZQ", "XZQX", "ZQXZ", "QXZQ"];
+    let with_rows = |spec: &mut gridpress::model::PuzzleSpec, rows: [&str; 4]| {
+        spec.letters = rows
+            .iter()
+            .enumerate()
+            .flat_map(|(r, row)| {
+                row.chars()
+                    .enumerate()
+                    .map(move |(c, ch)| (Pos::new(r, c), ch))
+            })
+            .collect();
+    };
+    with_rows(&mut spec, rows);
+    let started = Instant::now();
+    let err = Generator::new(spec.clone())
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(err.contains("every cell is pre-assigned"), "{err}");
+    assert!(started.elapsed() < Duration::from_secs(1));
+    // The same grid with SEAL spelled in it works.
+    with_rows(&mut spec, ["SEAL", "XZQX", "ZQXZ", "QXZQ"]);
+    let p = Generator::new(spec.clone())
+        .unwrap()
+        .generate(&Options::seeded(1))
+        .unwrap();
+    check(&p, &spec);
+    assert_eq!(p.words.len(), 1);
+}

@@ -172,7 +172,20 @@ impl Batch {
 /// is a folder, no two outputs write one file, at most one writes to
 /// standard output (`-`).
 pub fn check_targets(targets: &[(&str, &Path)]) -> Result<(), OutputError> {
-    resolve_all(targets, true).map(|_| ())
+    let sinks = resolve_all(targets, true)?;
+    // A folder that cannot take the temporary is found now, not after the
+    // run (the probe is the temporary itself, removed at once).
+    for (&(role, path), sink) in targets.iter().zip(&sinks) {
+        if let Sink::Replace(target) = sink {
+            let temp = write_temp(target, &[]).map_err(|e| OutputError::Target {
+                role: role.to_string(),
+                path: path.display().to_string(),
+                reason: format!("cannot write in its folder: {e}"),
+            })?;
+            let _ = std::fs::remove_file(temp);
+        }
+    }
+    Ok(())
 }
 
 /// Writes one file atomically (temporary + rename), through symlinks; a
@@ -370,6 +383,24 @@ mod tests {
         let err = batch.commit().unwrap_err().to_string();
         assert!(err.contains("--json and --pdf both write"), "{err}");
         assert!(names(&dir).is_empty());
+        // A folder without write permission is named before any work.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let locked = dir.join("locked");
+            std::fs::create_dir(&locked).unwrap();
+            std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o555)).unwrap();
+            let probe = std::fs::File::create(locked.join("probe"));
+            if probe.is_err() {
+                // (root may write anyway; then there is nothing to see)
+                let err = check_targets(&[("--json", &locked.join("x.json"))])
+                    .unwrap_err()
+                    .to_string();
+                assert!(err.contains("cannot write in its folder"), "{err}");
+            }
+            std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+            assert!(names(&locked).len() <= 1);
+        }
         let err = check_targets(&[("--json", Path::new("-")), ("--pdf", Path::new("-"))])
             .unwrap_err()
             .to_string();

@@ -91,6 +91,7 @@ impl Generator {
     /// Prepares a spec; refuses requests that cannot work, naming the cause.
     pub fn new(spec: PuzzleSpec) -> Result<Generator, GenerateError> {
         let problem = prepare::Problem::new(spec)?;
+        no_word_reads_in_a_preset_grid(&problem)?;
         let tables = search::Tables::new(&problem).map_err(GenerateError::Impossible)?;
         let patterns = driver::base_patterns(&problem);
         Ok(Generator {
@@ -182,5 +183,36 @@ impl Generator {
             &limits,
             excluded,
         )
+    }
+}
+
+/// When every playable cell is pre-assigned, a drawn word can only lie
+/// where the given letters spell it: if none of the vocabularies' words
+/// does anywhere, the request cannot work (it would search the whole time
+/// limit and place nothing). The scan stops at the first word that reads.
+fn no_word_reads_in_a_preset_grid(problem: &prepare::Problem) -> Result<(), GenerateError> {
+    let geo = &problem.geo;
+    let all_preset = (0..geo.cells()).all(|c| !geo.playable[c] || problem.preset[c] != 0);
+    if !all_preset || problem.pools.is_empty() || !problem.must.is_empty() {
+        return Ok(());
+    }
+    let board = board::Board::new(geo, problem.preset.clone(), &problem.spec.rules);
+    let reads = problem.pools.iter().flat_map(|p| &p.all).any(|&id| {
+        let codes = &problem.lex[id as usize].codes;
+        (0..geo.cells() as u16).any(|start| {
+            problem
+                .spec
+                .directions
+                .iter()
+                .any(|dir| board.fit(start, dir, codes.len(), Some(codes)).is_some())
+        })
+    });
+    if reads {
+        Ok(())
+    } else {
+        Err(GenerateError::Impossible(
+            "every cell is pre-assigned and no word of the vocabularies reads in the given letters"
+                .into(),
+        ))
     }
 }
