@@ -821,3 +821,41 @@ fn batches_are_bounded_and_show_progress() {
         stderr(&out)
     );
 }
+
+#[test]
+fn one_letter_banned_words_and_areas_outside_the_grid_are_refused() {
+    let sea = data("sea-life.txt");
+    let banned = write("one-letter.txt", b"e\n");
+    fails_with(
+        &[
+            "generate", "--words", &sea, "--pick", "8", "--size", "13x13", "--banned", &banned,
+        ],
+        &["\"e\"", "fewer than 2 letters"],
+    );
+    fails_with(
+        &[
+            "generate",
+            "--words",
+            &sea,
+            "--pick",
+            "8",
+            "--size",
+            "13x13",
+            "--restrict",
+            "20,20,5,5",
+        ],
+        &["column 21, row 21", "does not lie inside the 13×13 grid"],
+    );
+    let out = gridpress(&[
+        "generate",
+        "--words",
+        &sea,
+        "--pick",
+        "8",
+        "--size",
+        "13x13",
+        "--restrict",
+        "8,9,5,4",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}

@@ -98,6 +98,14 @@ impl Problem {
             .map(|c| weights_by_char.get(c).copied().unwrap_or(0))
             .collect();
 
+        // A one-letter banned word would forbid its letter everywhere.
+        if let Some(w) = spec.banned.iter().find(|w| w.len() < 2) {
+            return Err(InputError::msg(format!(
+                "the banned word {:?} has fewer than 2 letters; it would forbid every grid holding it",
+                w.iter().collect::<String>()
+            ))
+            .into());
+        }
         let banned: Vec<Box<[u8]>> = spec
             .banned
             .iter()

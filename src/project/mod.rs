@@ -266,6 +266,26 @@ impl Project {
                 .mask(g.width, g.height)?,
         };
         for r in &g.restricted {
+            // A restricted area outside the grid is a typo, not nothing.
+            let inside = r.width > 0
+                && r.height > 0
+                && r.col
+                    .checked_add(r.width)
+                    .is_some_and(|end| end <= mask.width())
+                && r.row
+                    .checked_add(r.height)
+                    .is_some_and(|end| end <= mask.height());
+            if !inside {
+                return Err(InputError::msg(format!(
+                    "the restricted area at column {}, row {}, {}×{} cells does not lie inside the {}×{} grid",
+                    r.col as u128 + 1,
+                    r.row as u128 + 1,
+                    r.width,
+                    r.height,
+                    mask.width(),
+                    mask.height()
+                )));
+            }
             mask.restrict(r.col, r.row, r.width, r.height);
         }
         if mask.playable_count() == 0 {
@@ -381,6 +401,12 @@ pub fn banned_letters<'a>(
         for m in [mode, UmlautMode::Expand] {
             let letters = crate::model::word::grid_letters(w, m)
                 .map_err(|e| InputError::msg(format!("offensive word {:?}: {e}", excerpt(w))))?;
+            if letters.len() < 2 {
+                return Err(InputError::msg(format!(
+                    "offensive word {:?} has fewer than 2 letters: it would forbid every grid holding it",
+                    excerpt(w)
+                )));
+            }
             if !out.contains(&letters) {
                 out.push(letters);
             }
