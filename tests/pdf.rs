@@ -255,7 +255,7 @@ fn every_template_prints_a_heart_with_an_ad_area() {
                 "{}: title not extractable",
                 template.name
             );
-            assert!(text.contains(&template.key.heading), "{}", template.name);
+            assert!(text.contains(template.key_heading()), "{}", template.name);
         }
         for w in &words {
             assert!(
@@ -468,4 +468,49 @@ fn a_word_rectangle_prints_as_a_fill_in_with_its_key() {
     for w in &puzzle.words {
         assert!(text.contains(&w.display), "{} missing", w.display);
     }
+}
+
+/// A German project prints German page text, an English one English; a
+/// template may set its own instruction and labels.
+#[test]
+fn page_text_follows_the_projects_language() {
+    let puzzles = vec![solution_puzzle()];
+    for (language, expected, absent) in [
+        (
+            layout::PageLanguage::German,
+            ["Finden Sie die", "Lösung:", "Lösungen"],
+            "Find the",
+        ),
+        (
+            layout::PageLanguage::English,
+            ["Find the", "Solution:", "Solutions"],
+            "Lösung",
+        ),
+    ] {
+        let mut template = Template::find("a4").unwrap();
+        template.language = language;
+        let path = temp(&format!("language-{language:?}.pdf"));
+        write_pdfs(&puzzles, "Meer", &template, KeyPlacement::NextPage, &path).unwrap();
+        let text = pdftotext(&path);
+        for e in expected {
+            assert!(text.contains(e), "{language:?}: {e:?} missing in {text}");
+        }
+        assert!(!text.contains(absent), "{language:?}: {absent:?} in {text}");
+    }
+    let mut template = Template::find("a4").unwrap();
+    template.language = layout::PageLanguage::German;
+    template.instructions = Some("Suchen Sie {count} Meerestiere.".into());
+    template.solution.label = Some("Lösungswort:".into());
+    let path = temp("language-own.pdf");
+    write_pdfs(&puzzles, "Meer", &template, KeyPlacement::NextPage, &path).unwrap();
+    let text = pdftotext(&path);
+    let count = puzzles[0].words.len();
+    assert!(
+        text.contains(&format!("Suchen Sie {count} Meerestiere.")),
+        "{text}"
+    );
+    assert!(
+        text.contains("Lösungswort:") && text.contains("Lösungen"),
+        "{text}"
+    );
 }

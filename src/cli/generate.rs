@@ -224,7 +224,8 @@ fn print_settings(
         .as_deref()
         .or(project.template.as_deref())
         .unwrap_or(DEFAULT_TEMPLATE);
-    let template = Template::find(name)?;
+    let mut template = Template::find(name)?;
+    template.language = crate::layout::PageLanguage::of(project.language);
     let placement = match args.key.as_deref() {
         None => template.key.placement,
         Some("auto") => KeyPlacement::Auto,
@@ -245,7 +246,10 @@ fn print_settings(
 /// `--kind word-rectangle`: rows and columns all words, a unique fill-in.
 fn rectangles(args: &GenerateArgs, project: &Project) -> anyhow::Result<()> {
     let name = if args.project.is_none() {
-        "Word rectangle"
+        crate::layout::PageLanguage::of(project.language)
+            .texts()
+            .word_rectangle_title
+            .as_str()
     } else {
         project.name.as_str()
     };
@@ -515,6 +519,13 @@ fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
         None if args.project.is_some() => project.language,
         None => guess_language(&project.vocabularies),
     };
+    if args.project.is_none() {
+        // The default title in the page's language.
+        project.name = crate::layout::PageLanguage::of(project.language)
+            .texts()
+            .word_search_title
+            .clone();
+    }
     Ok(project)
 }
 

@@ -260,7 +260,8 @@ impl App {
             .template
             .clone()
             .unwrap_or_else(|| crate::layout::template::DEFAULT_TEMPLATE.into());
-        let template = Template::find(&name).map_err(|e| e.to_string())?;
+        let mut template = Template::find(&name).map_err(|e| e.to_string())?;
+        template.language = crate::layout::PageLanguage::of(self.project.language);
         let files = write_pdfs(
             &self.puzzles,
             &self.project.name,

@@ -42,8 +42,8 @@ impl PreviewState {
             .clone()
             .unwrap_or_else(|| layout::template::DEFAULT_TEMPLATE.into());
         let cache_key = format!(
-            "{}|{name}|{}|{number:?}|{key}",
-            self.generation, project.name
+            "{}|{name}|{}|{number:?}|{key}|{:?}",
+            self.generation, project.name, project.language
         );
         if self.cache.as_ref().is_none_or(|(k, _)| *k != cache_key) {
             let heading = Heading {
@@ -53,7 +53,8 @@ impl PreviewState {
             let parts = if key { Parts::KEY } else { Parts::PUZZLE };
             let page = Template::find(&name)
                 .map_err(|e| e.to_string())
-                .and_then(|t| {
+                .and_then(|mut t| {
+                    t.language = layout::PageLanguage::of(project.language);
                     layout::puzzle_page(puzzle, &t, &heading, parts).map_err(|e| e.to_string())
                 });
             self.cache = Some((cache_key, page));

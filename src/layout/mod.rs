@@ -9,12 +9,14 @@ pub mod grid;
 pub mod items;
 pub mod page;
 pub mod template;
+pub mod texts;
 pub mod wordlist;
 
 pub use fonts::Face;
 pub use items::{Area, GridFrame, Ink, Item, Page, Point, Stroke};
-pub use page::{Heading, Parts, collected_keys, instructions, puzzle_page};
+pub use page::{Heading, Parts, collected_keys, puzzle_page};
 pub use template::{KeyPlacement, PageSize, Template};
+pub use texts::{PageLanguage, PageTexts};
 
 use crate::model::Puzzle;
 

@@ -11,7 +11,7 @@ use super::template::{
     CellSize, GridLines, GridStyle, ListPosition, PageSize, Template, TextStyle, WordListStyle,
 };
 use super::wordlist;
-use crate::model::{Direction, Puzzle, PuzzleKind};
+use crate::model::{Puzzle, PuzzleKind};
 
 /// Smallest cell on a puzzle page, in mm.
 const MIN_CELL: f32 = 4.0;
@@ -71,51 +71,6 @@ impl Parts {
         key: true,
         ..Parts::PUZZLE
     };
-}
-
-/// The instruction line under the title.
-pub fn instructions(puzzle: &Puzzle) -> String {
-    if puzzle.kind == PuzzleKind::WordRectangle {
-        return "Fill the block with the words below, each once: every row reads \
-                one word across and every column one word down. There is exactly one way."
-            .into();
-    }
-    let dirs: Vec<Direction> = puzzle.directions.iter().collect();
-    let has = |d: Direction| dirs.contains(&d);
-    let diagonal = dirs.iter().any(|d| d.delta().0 != 0 && d.delta().1 != 0);
-    let backwards =
-        has(Direction::W) || has(Direction::N) || has(Direction::NW) || has(Direction::SW);
-    let ways = if dirs.len() == 8 {
-        "in all eight directions: across, down, diagonally and backwards".to_string()
-    } else {
-        let mut parts = Vec::new();
-        if has(Direction::E) || has(Direction::W) {
-            parts.push("across");
-        }
-        if has(Direction::S) || has(Direction::N) {
-            parts.push("down");
-        }
-        if diagonal {
-            parts.push("diagonally");
-        }
-        let mut text = match parts.as_slice() {
-            [] => String::new(),
-            [one] => one.to_string(),
-            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-        };
-        if backwards {
-            text.push_str(", some of them backwards");
-        }
-        text
-    };
-    let mut text = format!(
-        "Find the {} words hidden in the grid. They run {ways}.",
-        puzzle.words.len()
-    );
-    if puzzle.solution.is_some() {
-        text.push_str(" The letters left over, read row by row, spell the solution.");
-    }
-    text
 }
 
 /// Breaks `text` into lines no wider than `width` mm.
@@ -272,14 +227,14 @@ pub fn puzzle_page(
         let (title_style, title) = fit_title(&heading.label(), template, width)?;
         y = heading_lines(&mut canvas, title_style, &title, content.x, y);
         let lines = wrap(
-            &instructions(puzzle),
+            &template.instructions_for(puzzle),
             template.subtitle.font,
             template.subtitle.size,
             width,
         );
         // The key page keeps the puzzle page's spacing, so grid and list sit where they did.
         let shown = if parts.key {
-            vec![template.key.heading.clone()]
+            vec![template.key_heading().to_string()]
         } else {
             lines.clone()
         };
@@ -295,7 +250,7 @@ pub fn puzzle_page(
     let words = match (parts.words, rectangle) {
         (false, _) => Vec::new(),
         (true, false) => wordlist::sorted_words(puzzle),
-        (true, true) => wordlist::fill_in_words(puzzle),
+        (true, true) => wordlist::fill_in_words(puzzle, template.texts()),
     };
     let solution_height = match (&puzzle.solution, parts.words) {
         (Some(_), true) => template.solution.box_size + GAP,
@@ -479,12 +434,12 @@ fn solution_row_width(template: &Template, count: usize, available: f32) -> (f32
 }
 
 fn label_width(template: &Template) -> f32 {
-    let style = &template.solution;
-    if style.label.is_empty() {
+    let label = template.solution_label();
+    if label.is_empty() {
         return 0.0;
     }
     let size = template.word_list.size;
-    template.word_list.font.metrics().advance(&style.label) * pt_to_mm(size) + 3.0
+    template.word_list.font.metrics().advance(label) * pt_to_mm(size) + 3.0
 }
 
 /// The row of boxes for the solution word; with `letters`, filled in.
@@ -505,7 +460,7 @@ fn solution_boxes(
             Point::new(at.x, baseline),
             list.font,
             list.size,
-            &template.solution.label,
+            template.solution_label(),
         );
     }
     let stroke = Stroke::solid(BOX_LINE, Ink::BLACK);
@@ -551,7 +506,7 @@ pub fn collected_keys(
         let top = heading_lines(
             &mut canvas,
             template.title,
-            std::slice::from_ref(&key.heading),
+            &[template.key_heading().to_string()],
             content.x,
             content.y,
         ) + GAP * 0.5;
@@ -596,7 +551,7 @@ pub fn collected_keys(
                 rings,
             );
             if let Some(solution) = &puzzle.solution {
-                let text = format!("{} {}", template.solution.label, solution.word);
+                let text = format!("{} {}", template.solution_label(), solution.word);
                 let face = Face::Regular;
                 // Long solution words get smaller type rather than leaving the slot.
                 let natural = face.metrics().advance(&text) * pt_to_mm(label_style.size);

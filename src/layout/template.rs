@@ -4,7 +4,9 @@
 
 use super::fonts::Face;
 use super::items::Ink;
+use super::texts::{PageLanguage, PageTexts};
 use crate::error::InputError;
+use crate::model::Puzzle;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -75,6 +77,45 @@ pub struct Template {
     /// The answer key.
     #[serde(default)]
     pub key: KeyStyle,
+    /// The instruction line, in place of the language's (`{count}`: the
+    /// number of words).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instructions: Option<String>,
+    /// The language of the page text: the project's, set by the caller.
+    #[serde(skip)]
+    pub language: PageLanguage,
+}
+
+impl Template {
+    /// The page text in this template's language.
+    pub fn texts(&self) -> &'static PageTexts {
+        self.language.texts()
+    }
+
+    /// The instruction line for `puzzle`: the template's own, or the
+    /// language's.
+    pub fn instructions_for(&self, puzzle: &Puzzle) -> String {
+        match &self.instructions {
+            Some(text) => text.replace("{count}", &puzzle.words.len().to_string()),
+            None => self.texts().instructions(puzzle),
+        }
+    }
+
+    /// The text before the solution boxes.
+    pub fn solution_label(&self) -> &str {
+        self.solution
+            .label
+            .as_deref()
+            .unwrap_or(&self.texts().solution_label)
+    }
+
+    /// The heading of answer-key pages.
+    pub fn key_heading(&self) -> &str {
+        self.key
+            .heading
+            .as_deref()
+            .unwrap_or(&self.texts().key_heading)
+    }
 }
 
 /// Page size.
@@ -262,15 +303,16 @@ impl Default for WordListStyle {
 pub struct SolutionStyle {
     /// Box side in mm.
     pub box_size: f32,
-    /// Text before the boxes.
-    pub label: String,
+    /// Text before the boxes (the language's "Solution:" when not given).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
 }
 
 impl Default for SolutionStyle {
     fn default() -> SolutionStyle {
         SolutionStyle {
             box_size: 8.0,
-            label: "Solution:".into(),
+            label: None,
         }
     }
 }
@@ -297,8 +339,9 @@ pub enum KeyPlacement {
 pub struct KeyStyle {
     /// Where keys go.
     pub placement: KeyPlacement,
-    /// Heading of key pages.
-    pub heading: String,
+    /// Heading of key pages (the language's "Solutions" when not given).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heading: Option<String>,
     /// Capsule outline width in pt.
     pub capsule_width: f32,
     /// Capsule colour.
@@ -315,7 +358,7 @@ impl Default for KeyStyle {
     fn default() -> KeyStyle {
         KeyStyle {
             placement: KeyPlacement::Auto,
-            heading: "Solutions".into(),
+            heading: None,
             capsule_width: 0.9,
             capsule_colour: Ink::BLACK,
             solution_fill: Ink::grey(0.2),

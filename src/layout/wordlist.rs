@@ -5,6 +5,7 @@ use super::canvas::Canvas;
 use super::fonts::pt_to_mm;
 use super::items::Point;
 use super::template::WordListStyle;
+use super::texts::PageTexts;
 use crate::model::{Direction, Puzzle};
 use std::cmp::Ordering;
 use unicode_normalization::UnicodeNormalization;
@@ -27,7 +28,7 @@ pub fn sorted_words(puzzle: &Puzzle) -> Vec<String> {
 /// A fill-in's word list in two groups, one to a column: "Across" and
 /// "Down" for a square (the transpose would fill it too), otherwise by
 /// length. Each group is headed and padded to the same height.
-pub fn fill_in_words(puzzle: &Puzzle) -> Vec<String> {
+pub fn fill_in_words(puzzle: &Puzzle, texts: &PageTexts) -> Vec<String> {
     let group = |direction: Direction| {
         let mut words: Vec<String> = puzzle
             .words
@@ -40,11 +41,11 @@ pub fn fill_in_words(puzzle: &Puzzle) -> Vec<String> {
     };
     let (across, down) = (group(Direction::E), group(Direction::S));
     let (first, second) = if puzzle.width() == puzzle.height() {
-        ("Across:".to_string(), "Down:".to_string())
+        (texts.across_heading.clone(), texts.down_heading.clone())
     } else {
         (
-            format!("{} letters:", puzzle.width()),
-            format!("{} letters:", puzzle.height()),
+            texts.letters_heading(puzzle.width()),
+            texts.letters_heading(puzzle.height()),
         )
     };
     let rows = across.len().max(down.len()) + 1;
