@@ -859,3 +859,21 @@ fn one_letter_banned_words_and_areas_outside_the_grid_are_refused() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
 }
+
+#[test]
+fn check_holds_files_to_the_contract() {
+    let dir = out_dir("check-contract");
+    let out = small_run(&dir, &["--json", "one.json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let puzzle: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("one.json")).unwrap()).unwrap();
+    let file = dir.join("edited.json");
+    let mut lower = puzzle.clone();
+    lower["directions"][0] = Value::String("e".into());
+    std::fs::write(&file, lower.to_string()).unwrap();
+    fails_with(&["check", file.to_str().unwrap()], &["direction \"e\""]);
+    let mut empty = puzzle;
+    empty["words"] = Value::Array(Vec::new());
+    std::fs::write(&file, empty.to_string()).unwrap();
+    fails_with(&["check", file.to_str().unwrap()], &["lists no words"]);
+}

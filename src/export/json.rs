@@ -155,6 +155,16 @@ pub fn puzzles_to_string(puzzles: &[Puzzle]) -> String {
     }
 }
 
+/// A direction as the contract writes it: upper case (`E`, `SE`, …).
+fn contract_direction(name: &str) -> Result<Direction, String> {
+    match name.parse::<Direction>() {
+        Ok(d) if d.to_string() == name => Ok(d),
+        _ => Err(format!(
+            "direction {name:?} is not one of E, SE, S, SW, W, NW, N, NE"
+        )),
+    }
+}
+
 /// Most words one cell may hold (as for projects).
 pub const MAX_WORDS_PER_CELL: u8 = crate::project::MAX_WORDS_PER_CELL;
 
@@ -207,8 +217,11 @@ fn from_json(raw: PuzzleJson) -> Result<Puzzle, String> {
     let directions: DirectionSet = raw
         .directions
         .iter()
-        .map(|d| d.parse::<Direction>())
+        .map(|d| contract_direction(d))
         .collect::<Result<_, _>>()?;
+    if raw.words.is_empty() {
+        return Err("the puzzle lists no words".into());
+    }
     let mut grid = Vec::with_capacity(raw.grid.len());
     for (r, row) in raw.grid.iter().enumerate() {
         let mut cells = Vec::with_capacity(row.len());
@@ -250,7 +263,7 @@ fn from_json(raw: PuzzleJson) -> Result<Puzzle, String> {
         .into_iter()
         .map(|w| {
             Ok(PlacedWord {
-                direction: w.direction.parse()?,
+                direction: contract_direction(&w.direction)?,
                 word: w.word,
                 display: w.display,
                 start: Pos::new(w.start[0], w.start[1]),

@@ -54,6 +54,12 @@ pub enum WordError {
     /// Letters of different scripts (Latin and Cyrillic, say).
     #[error("mixes {0} and {1} letters")]
     MixedScripts(&'static str, &'static str),
+    /// A letter whose capital is a letter plus a separate accent (`ǰ` →
+    /// `J̌`), which no grid cell can hold.
+    #[error(
+        "{0:?} has no capital letter of its own (its capital is {1:?}, a letter and an accent)"
+    )]
+    NoCapital(char, String),
 }
 
 /// Characters dropped for the grid but kept in print.
@@ -77,7 +83,14 @@ pub fn grid_letters(printed: &str, mode: UmlautMode) -> Result<Vec<char>, WordEr
             Some(s) if s != this => return Err(WordError::MixedScripts(s, this)),
             _ => script = Some(this),
         }
-        for u in c.to_uppercase() {
+        let capital: String = c.to_uppercase().collect::<String>().nfc().collect();
+        if capital
+            .chars()
+            .any(|u| !u.is_alphabetic() || is_combining_mark(u))
+        {
+            return Err(WordError::NoCapital(c, capital));
+        }
+        for u in capital.chars() {
             match (u, mode) {
                 ('ẞ', _) => letters.extend(['S', 'S']),
                 ('Ä', UmlautMode::Expand) => letters.extend(['A', 'E']),
@@ -91,6 +104,11 @@ pub fn grid_letters(printed: &str, mode: UmlautMode) -> Result<Vec<char>, WordEr
         return Err(WordError::Empty);
     }
     Ok(letters)
+}
+
+/// Combining diacritical marks (the blocks Unicode puts them in).
+fn is_combining_mark(c: char) -> bool {
+    matches!(c as u32, 0x0300..=0x036F | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x20D0..=0x20FF | 0xFE20..=0xFE2F)
 }
 
 fn script_of(c: char) -> &'static str {
@@ -142,6 +160,11 @@ mod tests {
             grid_letters("a\u{0}b", UmlautMode::Keep),
             Err(WordError::NotALetter('\u{0}'))
         );
+        // U+01F0 capitalises to J + a combining caron: no cell holds that.
+        let err = grid_letters("ǰihad", UmlautMode::Keep).unwrap_err();
+        assert!(matches!(err, WordError::NoCapital('ǰ', _)), "{err:?}");
+        assert!(err.to_string().contains("no capital letter of its own"));
+        assert_eq!(letters("jihad", UmlautMode::Keep), "JIHAD");
     }
 
     #[test]
