@@ -877,3 +877,17 @@ fn check_holds_files_to_the_contract() {
     std::fs::write(&file, empty.to_string()).unwrap();
     fails_with(&["check", file.to_str().unwrap()], &["lists no words"]);
 }
+
+#[test]
+fn a_batch_needing_more_words_than_offered_is_refused_at_once() {
+    let sea = data("sea-life.txt");
+    let started = std::time::Instant::now();
+    fails_with(
+        &[
+            "generate", "--words", &sea, "--pick", "14", "--size", "17x15", "--shape", "heart",
+            "--count", "5",
+        ],
+        &["need 70 words", "offer 50", "at most 3 puzzles"],
+    );
+    assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+}

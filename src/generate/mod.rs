@@ -130,6 +130,21 @@ impl Generator {
         options: &Options,
         mut on_done: impl FnMut(usize, &Puzzle),
     ) -> Result<Vec<Puzzle>, GenerateError> {
+        // Drawn words never repeat in a batch: a batch whose puzzles need
+        // more words than the lists offer is refused before the first one
+        // (it used to search the whole time limit for the last puzzles).
+        let pools = &self.problem.pools;
+        if count > 1 && self.problem.must.is_empty() && !pools.is_empty() {
+            let offered: usize = pools.iter().map(|p| p.all.len()).sum();
+            let least = self.problem.word_bounds.0.max(1);
+            if offered < count.saturating_mul(least) {
+                return Err(GenerateError::Impossible(format!(
+                    "batch: {count} puzzles of at least {least} words without repeats need {} words, but the vocabularies offer {offered}: ask for at most {} puzzles, or fewer words each",
+                    count.saturating_mul(least),
+                    offered / least
+                )));
+            }
+        }
         let mut used = BTreeSet::new();
         // Not `with_capacity(count)`: a count from the command line may be
         // anything, and the puzzles come one by one.
@@ -139,7 +154,6 @@ impl Generator {
                 seed: options.seed.wrapping_add(i as u64),
                 ..options.clone()
             };
-            let pools = &self.problem.pools;
             let left = pools
                 .iter()
                 .flat_map(|p| &p.all)
