@@ -822,41 +822,32 @@ fn batches_are_bounded_and_show_progress() {
     );
 }
 
+/// `generate` on 8 sea-life words, 13×13, with `extra` flags.
+fn sea_life_13(extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = ["generate", "--words", &data("sea-life.txt"), "--pick", "8"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    args.extend(
+        ["--size", "13x13"]
+            .iter()
+            .chain(extra)
+            .map(|s| s.to_string()),
+    );
+    args
+}
+
 #[test]
 fn one_letter_banned_words_and_areas_outside_the_grid_are_refused() {
-    let sea = data("sea-life.txt");
     let banned = write("one-letter.txt", b"e\n");
+    let args = sea_life_13(&["--banned", &banned]);
+    fails_with(&refs(&args), &["\"e\"", "fewer than 2 letters"]);
+    let args = sea_life_13(&["--restrict", "20,20,5,5"]);
     fails_with(
-        &[
-            "generate", "--words", &sea, "--pick", "8", "--size", "13x13", "--banned", &banned,
-        ],
-        &["\"e\"", "fewer than 2 letters"],
-    );
-    fails_with(
-        &[
-            "generate",
-            "--words",
-            &sea,
-            "--pick",
-            "8",
-            "--size",
-            "13x13",
-            "--restrict",
-            "20,20,5,5",
-        ],
+        &refs(&args),
         &["column 21, row 21", "does not lie inside the 13×13 grid"],
     );
-    let out = gridpress(&[
-        "generate",
-        "--words",
-        &sea,
-        "--pick",
-        "8",
-        "--size",
-        "13x13",
-        "--restrict",
-        "8,9,5,4",
-    ]);
+    let out = gridpress(&refs(&sea_life_13(&["--restrict", "8,9,5,4"])));
     assert!(out.status.success(), "{}", stderr(&out));
 }
 

@@ -1004,20 +1004,25 @@ mod tests {
         out
     }
 
-    #[test]
-    fn plans_cover_every_open_cell_with_the_wanted_slots() {
+    /// 40 of `words` on 20×20 around SOMMERFERIEN.
+    fn sommerferien_problem(words: Vec<Word>) -> Problem {
         let mut spec = PuzzleSpec::new(
             Mask::rectangle(20, 20).unwrap(),
             vec![SpecVocabulary {
                 name: "made up".into(),
                 must_use: false,
-                words: words(),
+                words,
                 lines: Default::default(),
             }],
         );
         spec.pick = Some(crate::model::WordCount::Exact(40));
         spec.solution = Some(Word::new("SOMMERFERIEN", None, UmlautMode::Keep).unwrap());
-        let problem = Problem::new(spec).unwrap();
+        Problem::new(spec).unwrap()
+    }
+
+    #[test]
+    fn plans_cover_every_open_cell_with_the_wanted_slots() {
+        let problem = sommerferien_problem(words());
         let required = direction_shares(40, DirectionSet::ALL);
         let excluded = BTreeSet::new();
         let mut planner = Planner::new(&problem, &excluded, 40, required);
@@ -1079,18 +1084,7 @@ mod tests {
             .chunks(40)
             .flat_map(|c| c.iter().take(3).cloned())
             .collect();
-        let mut spec = PuzzleSpec::new(
-            Mask::rectangle(20, 20).unwrap(),
-            vec![SpecVocabulary {
-                name: "few".into(),
-                must_use: false,
-                words: few,
-                lines: Default::default(),
-            }],
-        );
-        spec.pick = Some(crate::model::WordCount::Exact(40));
-        spec.solution = Some(Word::new("SOMMERFERIEN", None, UmlautMode::Keep).unwrap());
-        let problem = Problem::new(spec).unwrap();
+        let problem = sommerferien_problem(few);
         let required = direction_shares(40, DirectionSet::ALL);
         let excluded = BTreeSet::new();
         let mut planner = Planner::new(&problem, &excluded, 40, required);
