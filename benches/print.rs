@@ -50,13 +50,7 @@ fn pdf_bytes(puzzles: &[Puzzle], template: &Template) -> Vec<u8> {
         .zip(puzzles)
         .collect();
     let output = layout::lay_out(&entries, template, KeyPlacement::Auto).unwrap();
-    pdf::write(
-        &output.main,
-        PdfOptions {
-            colour: template.colour,
-        },
-    )
-    .unwrap()
+    pdf::write(&output.main, &PdfOptions::plain(template.colour)).unwrap()
 }
 
 fn main() {

@@ -514,3 +514,288 @@ fn page_text_follows_the_projects_language() {
         "{text}"
     );
 }
+
+/// Every template in both PDF/X standards passes the preflight and `qpdf
+/// --check`, gives the same bytes twice, and claims what it keeps.
+#[test]
+fn every_template_passes_pdfx_preflight() {
+    use gridpress::pdf::PdfStandard;
+    use gridpress::pdf::preflight::preflight;
+    let single = heart_puzzles(1, 7);
+    let batch = heart_puzzles(3, 11);
+    for mut template in Template::shipped() {
+        for standard in [PdfStandard::X1a, PdfStandard::X4] {
+            template.pdf_standard = standard;
+            for (label, puzzles) in [("single", &single), ("batch", &batch)] {
+                let name = format!("pdfx-{}-{standard:?}-{label}.pdf", template.name);
+                let path = temp(&name);
+                let files = write_pdfs(
+                    puzzles,
+                    "Salt & <Pepper>",
+                    &template,
+                    KeyPlacement::Auto,
+                    &path,
+                )
+                .unwrap();
+                for file in &files {
+                    let bytes = std::fs::read(file).unwrap();
+                    let problems = preflight(&bytes, standard);
+                    assert!(problems.is_empty(), "{}: {problems:#?}", file.display());
+                    qpdf_check(file);
+                    check_structure(file, &template);
+                    let version = standard.version_key().unwrap();
+                    assert!(String::from_utf8_lossy(&bytes).contains(version));
+                }
+                let again = temp(&format!("again-{name}"));
+                write_pdfs(
+                    puzzles,
+                    "Salt & <Pepper>",
+                    &template,
+                    KeyPlacement::Auto,
+                    &again,
+                )
+                .unwrap();
+                assert_eq!(
+                    std::fs::read(&path).unwrap(),
+                    std::fs::read(&again).unwrap(),
+                    "{name}"
+                );
+            }
+        }
+    }
+}
+
+/// The preflight is not a rubber stamp: a plain PDF fails it, and each
+/// rule fires on a good file broken in exactly that respect.
+#[test]
+fn the_pdfx_preflight_catches_each_broken_rule() {
+    use gridpress::pdf::PdfStandard;
+    use gridpress::pdf::preflight::preflight;
+    let puzzles = heart_puzzles(1, 5);
+    let mut template = Template::find("magazine").unwrap();
+    template.pdf_standard = PdfStandard::None;
+    let plain = temp("preflight-plain.pdf");
+    write_pdfs(&puzzles, "Plain", &template, KeyPlacement::Auto, &plain).unwrap();
+    let problems = preflight(&std::fs::read(&plain).unwrap(), PdfStandard::X4);
+    for expected in [
+        "CreationDate",
+        "Trapped",
+        "GTS_PDFXVersion",
+        "output intents",
+        "XMP metadata",
+    ] {
+        assert!(
+            problems.iter().any(|p| p.contains(expected)),
+            "{expected}: {problems:#?}"
+        );
+    }
+    template.pdf_standard = PdfStandard::X4;
+    let good = temp("preflight-good.pdf");
+    write_pdfs(&puzzles, "Good", &template, KeyPlacement::Auto, &good).unwrap();
+    let good_bytes = std::fs::read(&good).unwrap();
+    assert!(preflight(&good_bytes, PdfStandard::X4).is_empty());
+    // X-4 allows PDF 1.6; X-1a does not.
+    assert!(
+        preflight(&good_bytes, PdfStandard::X1a)
+            .iter()
+            .any(|p| p.contains("header declares PDF 1.6"))
+    );
+
+    type Break = fn(&mut Document);
+    let breaks: Vec<(&str, Break, &str)> = vec![
+        (
+            "no Trapped",
+            |doc| {
+                let id = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
+                doc.get_dictionary_mut(id).unwrap().remove(b"Trapped");
+            },
+            "Trapped",
+        ),
+        (
+            "a bad date",
+            |doc| {
+                let id = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
+                doc.get_dictionary_mut(id)
+                    .unwrap()
+                    .set("ModDate", Object::string_literal("yesterday"));
+            },
+            "ModDate",
+        ),
+        (
+            "XMP date differs",
+            |doc| {
+                let id = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
+                doc.get_dictionary_mut(id).unwrap().set(
+                    "CreationDate",
+                    Object::string_literal("D:20250101000000+00'00'"),
+                );
+                doc.get_dictionary_mut(id)
+                    .unwrap()
+                    .set("ModDate", Object::string_literal("D:20250101000000+00'00'"));
+            },
+            "xmp:CreateDate",
+        ),
+        (
+            "wrong version",
+            |doc| {
+                let id = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
+                doc.get_dictionary_mut(id)
+                    .unwrap()
+                    .set("GTS_PDFXVersion", Object::string_literal("PDF/X-3:2002"));
+            },
+            "GTS_PDFXVersion",
+        ),
+        (
+            "no title",
+            |doc| {
+                let id = doc.trailer.get(b"Info").unwrap().as_reference().unwrap();
+                doc.get_dictionary_mut(id).unwrap().remove(b"Title");
+            },
+            "Title",
+        ),
+        (
+            "no output intent",
+            |doc| {
+                doc.catalog_mut().unwrap().remove(b"OutputIntents");
+            },
+            "output intents",
+        ),
+        (
+            "no file ID",
+            |doc| {
+                doc.trailer.remove(b"ID");
+            },
+            "/ID",
+        ),
+        (
+            "trim outside bleed",
+            |doc| {
+                let page = *doc.get_pages().values().next().unwrap();
+                doc.get_dictionary_mut(page).unwrap().set(
+                    "TrimBox",
+                    Object::Array(vec![0.into(), 0.into(), 5000.into(), 5000.into()]),
+                );
+            },
+            "TrimBox",
+        ),
+        (
+            "an RGB colour",
+            |doc| {
+                let page = *doc.get_pages().values().next().unwrap();
+                let mut content = doc.get_page_content(page);
+                content.extend_from_slice(b"\n1 0 0 rg\n");
+                doc.change_page_content(page, content).unwrap();
+            },
+            "colour operator rg",
+        ),
+        (
+            "a font not embedded",
+            |doc| {
+                for object in doc.objects.values_mut() {
+                    if let Ok(d) = object.as_dict_mut() {
+                        d.remove(b"FontFile2");
+                    }
+                }
+            },
+            "not embedded",
+        ),
+        (
+            "no XMP",
+            |doc| {
+                doc.catalog_mut().unwrap().remove(b"Metadata");
+            },
+            "XMP metadata",
+        ),
+    ];
+    // PDF/X-1a: no transparency, no PDF 1.5 structures.
+    template.pdf_standard = PdfStandard::X1a;
+    let x1a = temp("preflight-x1a.pdf");
+    write_pdfs(&puzzles, "Good", &template, KeyPlacement::Auto, &x1a).unwrap();
+    let mut doc = Document::load(&x1a).unwrap();
+    let mut state = lopdf::Dictionary::new();
+    state.set("ca", Object::Real(0.5));
+    let mut states = lopdf::Dictionary::new();
+    states.set("GS1", Object::Dictionary(state));
+    for object in doc.objects.values_mut() {
+        if let Ok(d) = object.as_dict_mut()
+            && d.has(b"ExtGState")
+        {
+            d.set("ExtGState", Object::Dictionary(states.clone()));
+        }
+    }
+    let mut bytes = Vec::new();
+    doc.save_to(&mut bytes).unwrap();
+    let problems = preflight(&bytes, PdfStandard::X1a);
+    assert!(
+        problems.iter().any(|p| p.contains("transparent")),
+        "{problems:#?}"
+    );
+    for (what, break_it, expected) in breaks {
+        let mut doc = Document::load_mem(&good_bytes).unwrap();
+        break_it(&mut doc);
+        let mut bytes = Vec::new();
+        doc.save_to(&mut bytes).unwrap();
+        let problems = preflight(&bytes, PdfStandard::X4);
+        assert!(
+            problems.iter().any(|p| p.contains(expected)),
+            "{what}: expected a problem naming {expected:?}, got {problems:#?}"
+        );
+    }
+}
+
+/// `--pdf-standard` on the command line, `SOURCE_DATE_EPOCH` honoured, bad
+/// values named; `gridpress preflight` checks a file.
+#[test]
+fn the_cli_writes_pdfx_with_the_given_date() {
+    let exe = env!("CARGO_BIN_EXE_gridpress");
+    let words = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/sea-life.txt");
+    let run = |standard: &str, epoch: Option<&str>, out: &Path| {
+        let mut cmd = Command::new(exe);
+        cmd.args([
+            "generate", "--words", words, "--size", "12x12", "--pick", "12", "--seed", "3",
+        ])
+        .args(["--pdf-standard", standard, "--pdf"])
+        .arg(out)
+        .env_remove("SOURCE_DATE_EPOCH");
+        if let Some(e) = epoch {
+            cmd.env("SOURCE_DATE_EPOCH", e);
+        }
+        cmd.output().unwrap()
+    };
+    let out = temp("cli-x4.pdf");
+    let o = run("x4", Some("1700000000"), &out);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8_lossy(&std::fs::read(&out).unwrap()).into_owned();
+    assert!(
+        text.contains("2023-11-14T22:13:20+00:00"),
+        "the XMP date is SOURCE_DATE_EPOCH's"
+    );
+    let check = Command::new(exe)
+        .arg("preflight")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    assert!(String::from_utf8_lossy(&check.stdout).contains("PDF/X-4"));
+    let plain = temp("cli-plain.pdf");
+    assert!(run("none", None, &plain).status.success());
+    let check = Command::new(exe)
+        .args(["preflight", "--standard", "x1a"])
+        .arg(&plain)
+        .output()
+        .unwrap();
+    assert_eq!(check.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&check.stdout).contains("FAIL"));
+    let o = run("x9", None, &temp("cli-x9.pdf"));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--pdf-standard \"x9\""));
+    let bad_date = temp("cli-bad-date.pdf");
+    let o = run("x1a", Some("yesterday"), &bad_date);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("SOURCE_DATE_EPOCH"));
+    assert!(!bad_date.exists(), "nothing written on a bad date");
+}

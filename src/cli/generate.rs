@@ -6,7 +6,7 @@ use crate::export::json;
 use crate::export::outputs::{Batch, STDOUT, check_targets};
 use crate::export::print::render_pdfs;
 use crate::generate::{Generator, Options};
-use crate::layout::template::DEFAULT_TEMPLATE;
+use crate::layout::template::{DEFAULT_TEMPLATE, PdfStandard};
 use crate::layout::{KeyPlacement, Template};
 use crate::model::{
     Difficulty, Language, Lines, Mask, Puzzle, PuzzleKind, Shape, UmlautMode, Vocabulary, Word,
@@ -78,6 +78,10 @@ pub struct GenerateArgs {
     /// Page template for --pdf: a name from `gridpress templates` or a RON file.
     #[arg(long)]
     pub template: Option<String>,
+    /// PDF standard for --pdf: none, x1a (PDF/X-1a:2003) or x4 (PDF/X-4);
+    /// default: the template's.
+    #[arg(long = "pdf-standard")]
+    pub pdf_standard: Option<String>,
     /// Where answer keys go: auto, next-page, collected, separate or none
     /// (auto: after the puzzle, or collected at the end of a batch).
     #[arg(long)]
@@ -226,6 +230,26 @@ fn print_settings(
         .unwrap_or(DEFAULT_TEMPLATE);
     let mut template = Template::find(name)?;
     template.language = crate::layout::PageLanguage::of(project.language);
+    if let Some(standard) = project.pdf_standard {
+        template.pdf_standard = standard;
+    }
+    if let Some(name) = &args.pdf_standard {
+        template.pdf_standard = PdfStandard::parse(name).ok_or_else(|| {
+            InputError::msg(format!(
+                "--pdf-standard {name:?}: use {}",
+                PdfStandard::NAMES
+            ))
+        })?;
+    }
+    if template.pdf_standard == PdfStandard::X4
+        && crate::pdf::profile_for(&template.output_intent).is_none()
+    {
+        return Err(InputError::msg(format!(
+            "--pdf-standard x4 embeds the output profile, and Gridpress has none for {:?} (the template's output_intent); use x1a or FOGRA39",
+            template.output_intent.identifier
+        ))
+        .into());
+    }
     let placement = match args.key.as_deref() {
         None => template.key.placement,
         Some("auto") => KeyPlacement::Auto,
@@ -419,6 +443,7 @@ fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
                 preassigned_words: Vec::new(),
                 generator: crate::project::Project::sample().generator,
                 template: None,
+                pdf_standard: None,
             }
         }
     };

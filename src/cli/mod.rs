@@ -32,6 +32,19 @@ pub enum Command {
     Check(CheckArgs),
     /// List the page templates.
     Templates,
+    /// Check a PDF against PDF/X-1a:2003 or PDF/X-4 (the rules a print
+    /// shop's preflight checks; see the README).
+    Preflight(PreflightArgs),
+}
+
+/// Arguments of `preflight`.
+#[derive(Args, Debug)]
+pub struct PreflightArgs {
+    /// The PDF file.
+    pub pdf: PathBuf,
+    /// The standard: x1a or x4 (default: the one the file claims).
+    #[arg(long)]
+    pub standard: Option<String>,
 }
 
 /// Arguments of `check`.
@@ -53,6 +66,7 @@ pub fn run(cli: Cli) -> ExitCode {
             templates();
             Ok(())
         }
+        Some(Command::Preflight(args)) => preflight(&args),
         None => generate::show_sample(),
     };
     match result {
@@ -89,6 +103,40 @@ pub(crate) fn banned_words(file: Option<&Path>) -> anyhow::Result<Vec<String>> {
         }
     }
     Ok(words)
+}
+
+fn preflight(args: &PreflightArgs) -> anyhow::Result<()> {
+    use crate::pdf::PdfStandard;
+    let name = args.pdf.display().to_string();
+    let bytes = read_file(&args.pdf)?;
+    let standard = match &args.standard {
+        Some(s) => match PdfStandard::parse(s) {
+            Some(PdfStandard::None) | None => {
+                return Err(InputError::msg(format!("--standard {s:?}: use x1a or x4")).into());
+            }
+            Some(standard) => standard,
+        },
+        None => {
+            let claims = |key: &str| bytes.windows(key.len()).any(|w| w == key.as_bytes());
+            if claims("PDF/X-4") {
+                PdfStandard::X4
+            } else if claims("PDF/X-1a:2003") {
+                PdfStandard::X1a
+            } else {
+                anyhow::bail!("{name}: claims no PDF/X standard; give --standard x1a or x4");
+            }
+        }
+    };
+    let version = standard.version_key().unwrap_or_default();
+    let problems = crate::pdf::preflight::preflight(&bytes, standard);
+    if problems.is_empty() {
+        println!("ok: {name}: every {version} rule Gridpress checks is kept");
+        return Ok(());
+    }
+    for p in &problems {
+        println!("FAIL: {name}: {p}");
+    }
+    anyhow::bail!("{name}: {} {version} problems", problems.len())
 }
 
 fn templates() {

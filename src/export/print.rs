@@ -20,6 +20,25 @@ pub enum PrintError {
     /// A file could not be written (none was, unless the error says so).
     #[error(transparent)]
     Output(#[from] OutputError),
+    /// `SOURCE_DATE_EPOCH` is set but not a date.
+    #[error("SOURCE_DATE_EPOCH={0:?} is not a number of seconds since 1970")]
+    Date(String),
+}
+
+/// The date PDF/X files carry: `SOURCE_DATE_EPOCH` when set (the
+/// reproducible-builds convention), else [`pdf::FIXED_DATE`], so that the
+/// same puzzle gives the same bytes everywhere.
+pub fn pdf_date() -> Result<i64, PrintError> {
+    match std::env::var("SOURCE_DATE_EPOCH") {
+        Err(_) => Ok(pdf::FIXED_DATE),
+        Ok(text) => text
+            .trim()
+            .parse::<i64>()
+            .ok()
+            // Years 1970–9999: a PDF date has four year digits.
+            .filter(|s| (0..=253_402_300_799).contains(s))
+            .ok_or(PrintError::Date(text)),
+    }
 }
 
 /// Headings for puzzles titled `title`, numbered from 1 when there are several.
@@ -55,10 +74,13 @@ pub fn render_pdfs(
     let output = layout::lay_out(&entries, template, placement)?;
     let options = PdfOptions {
         colour: template.colour,
+        standard: template.pdf_standard,
+        intent: template.output_intent.clone(),
+        date: pdf_date()?,
     };
-    let mut files = vec![(path.to_path_buf(), pdf::write(&output.main, options)?)];
+    let mut files = vec![(path.to_path_buf(), pdf::write(&output.main, &options)?)];
     for (suffix, document) in &output.extras {
-        files.push((extra_path(path, suffix), pdf::write(document, options)?));
+        files.push((extra_path(path, suffix), pdf::write(document, &options)?));
     }
     Ok(files)
 }

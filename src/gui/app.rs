@@ -509,6 +509,7 @@ impl App {
                     }
                 }
             });
+        pdf_standard_choice(ui, self.project.pdf_standard, commands);
         if self.puzzles.len() > 1 {
             ui.horizontal(|ui| {
                 if ui
@@ -588,4 +589,38 @@ impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
     }
+}
+
+/// The PDF standard of exports: the template's, or one chosen here.
+fn pdf_standard_choice(
+    ui: &mut egui::Ui,
+    current: Option<crate::layout::template::PdfStandard>,
+    commands: &mut Vec<Command>,
+) {
+    use crate::layout::template::PdfStandard;
+    let label = |s: Option<PdfStandard>| match s {
+        None => "as the template",
+        Some(PdfStandard::None) => "plain PDF",
+        Some(PdfStandard::X1a) => "PDF/X-1a:2003",
+        Some(PdfStandard::X4) => "PDF/X-4",
+    };
+    egui::ComboBox::from_label("PDF standard")
+        .selected_text(label(current))
+        .show_ui(ui, |ui| {
+            for choice in [
+                None,
+                Some(PdfStandard::None),
+                Some(PdfStandard::X1a),
+                Some(PdfStandard::X4),
+            ] {
+                if ui
+                    .selectable_label(choice == current, label(choice))
+                    .on_hover_text("PDF/X-1a and X-4 are what print shops ask for: CMYK, fonts embedded, the printing condition (FOGRA39) named")
+                    .clicked()
+                    && choice != current
+                {
+                    commands.push(Command::Edit(Edit::PdfStandard(choice)));
+                }
+            }
+        });
 }

@@ -262,6 +262,9 @@ impl App {
             .unwrap_or_else(|| crate::layout::template::DEFAULT_TEMPLATE.into());
         let mut template = Template::find(&name).map_err(|e| e.to_string())?;
         template.language = crate::layout::PageLanguage::of(self.project.language);
+        if let Some(standard) = self.project.pdf_standard {
+            template.pdf_standard = standard;
+        }
         let files = write_pdfs(
             &self.puzzles,
             &self.project.name,

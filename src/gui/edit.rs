@@ -16,6 +16,8 @@ pub enum Edit {
     Umlauts(UmlautMode),
     /// The page template.
     Template(String),
+    /// The PDF/X standard of exports (`None`: the template's).
+    PdfStandard(Option<crate::layout::template::PdfStandard>),
     /// A new, empty vocabulary at the end (lowest priority).
     AddVocabulary(String),
     /// Removes a vocabulary.
@@ -87,6 +89,7 @@ impl Edit {
             Edit::Language(language) => project.language = language,
             Edit::Umlauts(mode) => project.umlauts = mode,
             Edit::Template(name) => project.template = Some(name),
+            Edit::PdfStandard(standard) => project.pdf_standard = standard,
             Edit::AddVocabulary(name) => vocabularies.push(Vocabulary {
                 name,
                 must_use: false,

@@ -59,6 +59,13 @@ pub struct Template {
     /// CMYK (text in 100 % K) or greyscale.
     #[serde(default)]
     pub colour: ColourMode,
+    /// The PDF/X standard the print files keep: `None`, `X1a` or `X4`.
+    #[serde(default)]
+    pub pdf_standard: PdfStandard,
+    /// The printing condition a PDF/X file names (default FOGRA39, coated
+    /// offset; PDF/X-4 embeds its profile, which Gridpress has for FOGRA39).
+    #[serde(default)]
+    pub output_intent: OutputIntent,
     /// The title line.
     #[serde(default = "default_title")]
     pub title: TextStyle,
@@ -166,6 +173,75 @@ pub enum ColourMode {
     Cmyk,
     /// DeviceGray only.
     Greyscale,
+}
+
+/// Which PDF/X standard a file claims and keeps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PdfStandard {
+    /// Plain PDF 1.3, no PDF/X claims.
+    #[default]
+    None,
+    /// PDF/X-1a:2003 (ISO 15930-4): PDF 1.4, CMYK/grey only, no
+    /// transparency, an output intent naming the print condition.
+    X1a,
+    /// PDF/X-4 (ISO 15930-7): PDF 1.6, the output profile embedded, XMP
+    /// metadata matching the document information.
+    X4,
+}
+
+impl PdfStandard {
+    /// The names `--pdf-standard` accepts.
+    pub const NAMES: &str = "none, x1a or x4";
+
+    /// Parses `none`, `x1a` or `x4`.
+    pub fn parse(name: &str) -> Option<PdfStandard> {
+        match name.to_ascii_lowercase().as_str() {
+            "none" => Some(PdfStandard::None),
+            "x1a" | "x-1a" => Some(PdfStandard::X1a),
+            "x4" | "x-4" => Some(PdfStandard::X4),
+            _ => None,
+        }
+    }
+
+    /// The version string the file declares (`GTS_PDFXVersion`).
+    pub fn version_key(self) -> Option<&'static str> {
+        match self {
+            PdfStandard::None => None,
+            PdfStandard::X1a => Some("PDF/X-1a:2003"),
+            PdfStandard::X4 => Some("PDF/X-4"),
+        }
+    }
+
+    /// The PDF header version.
+    pub fn pdf_version(self) -> &'static str {
+        match self {
+            PdfStandard::None => "1.3",
+            PdfStandard::X1a => "1.4",
+            PdfStandard::X4 => "1.6",
+        }
+    }
+}
+
+/// The printing condition the file is made for (the output intent).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OutputIntent {
+    /// The condition's name in the ICC registry, e.g. `FOGRA39`.
+    pub identifier: String,
+    /// A readable description of the condition.
+    pub condition: String,
+    /// The registry that defines `identifier`.
+    pub registry: String,
+}
+
+impl Default for OutputIntent {
+    fn default() -> OutputIntent {
+        OutputIntent {
+            identifier: "FOGRA39".into(),
+            condition: "Offset printing, ISO 12647-2:2004/Amd 1, paper type 1 or 2 (coated art), 115 g/m2, tone value increase curves A (CMY) and B (K)".into(),
+            registry: "http://www.color.org".into(),
+        }
+    }
 }
 
 /// A font and size.

@@ -1,6 +1,12 @@
 //! The only printpdf user: laid-out pages → PDF bytes. Fonts embedded and
 //! subset, CMYK (text 100 % K) or greyscale, TrimBox and BleedBox set, and
-//! the same bytes for the same pages (no timestamps, IDs from the content).
+//! the same bytes for the same pages (fixed or given dates, IDs from the
+//! content), PDF/X-1a or X-4 on request.
+
+mod pdfx;
+pub mod preflight;
+
+pub use pdfx::{FIXED_DATE, OutputIntent, PdfStandard, profile_for};
 
 use crate::layout::items::capsule_path;
 use crate::layout::template::ColourMode;
@@ -18,10 +24,28 @@ use std::sync::OnceLock;
 const ID_PLACEHOLDER: &str = "GRIDPRESS-DOCUMENT-ID-PLACEHOLDR";
 
 /// Options for writing a PDF.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct PdfOptions {
     /// CMYK or greyscale.
     pub colour: ColourMode,
+    /// The PDF/X standard the file keeps, if any.
+    pub standard: PdfStandard,
+    /// The printing condition a PDF/X file names.
+    pub intent: OutputIntent,
+    /// Creation date of a PDF/X file, seconds since 1970 (UTC).
+    pub date: i64,
+}
+
+impl PdfOptions {
+    /// Plain PDF in `colour`.
+    pub fn plain(colour: ColourMode) -> PdfOptions {
+        PdfOptions {
+            colour,
+            standard: PdfStandard::None,
+            intent: OutputIntent::default(),
+            date: FIXED_DATE,
+        }
+    }
 }
 
 /// The PDF could not be written.
@@ -61,7 +85,7 @@ fn colour(ink: Ink, mode: ColourMode) -> Color {
 }
 
 /// Writes `document` as PDF bytes.
-pub fn write(document: &Document, options: PdfOptions) -> Result<Vec<u8>, PdfError> {
+pub fn write(document: &Document, options: &PdfOptions) -> Result<Vec<u8>, PdfError> {
     let mut used: BTreeMap<Face, BTreeSet<char>> = BTreeMap::new();
     for page in &document.pages {
         for item in &page.items {
@@ -71,9 +95,11 @@ pub fn write(document: &Document, options: PdfOptions) -> Result<Vec<u8>, PdfErr
         }
     }
     let mut pdf = PdfDocument::new(&document.title);
+    let creator = format!("Gridpress {}", env!("CARGO_PKG_VERSION"));
+    let producer = "Gridpress (printpdf, lopdf)".to_string();
     let info = &mut pdf.metadata.info;
-    info.creator = format!("Gridpress {}", env!("CARGO_PKG_VERSION"));
-    info.producer = "Gridpress (printpdf)".into();
+    info.creator = creator.clone();
+    info.producer = producer.clone();
     let ids: BTreeMap<Face, FontId> = used
         .iter()
         .map(|(face, chars)| {
@@ -106,6 +132,24 @@ pub fn write(document: &Document, options: PdfOptions) -> Result<Vec<u8>, PdfErr
     };
     let mut doc = pdf.to_lopdf_document(&save, &mut warnings);
     finish(&mut doc, &document.pages)?;
+    let title = if document.title.trim().is_empty() {
+        "Puzzle"
+    } else {
+        document.title.as_str()
+    };
+    pdfx::apply(
+        &mut doc,
+        &pdfx::Claims {
+            standard: options.standard,
+            intent: &options.intent,
+            title,
+            creator,
+            producer,
+            dates: pdfx::Dates::at(options.date),
+            id_placeholder: ID_PLACEHOLDER,
+        },
+    )
+    .map_err(PdfError)?;
     doc.compress();
     let mut bytes = Vec::new();
     doc.save_to(&mut bytes)

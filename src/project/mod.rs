@@ -205,6 +205,9 @@ pub struct Project {
     /// Page template name.
     #[serde(default)]
     pub template: Option<String>,
+    /// The PDF/X standard of exported PDFs, in place of the template's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pdf_standard: Option<crate::layout::template::PdfStandard>,
 }
 
 impl Project {
