@@ -388,3 +388,66 @@ fn a_difficulty_preset_sets_directions_and_decoys_and_can_be_undone() {
     let g = &h.state().project().generator;
     assert_eq!((g.directions.as_str(), g.decoy_filler), ("all", false));
 }
+
+/// The grid editor warns about a cell no word can cover (alone below an
+/// ad area) and the warning goes once the cell is reachable again.
+#[test]
+fn the_grid_editor_names_cells_no_word_can_cover() {
+    let mut project = Project::sample();
+    project.grid.width = 5;
+    project.grid.height = 5;
+    project.grid.shape = "rectangle".into();
+    project.grid.cells = Some(
+        [".....", ".....", ".....", ".#...", "....."]
+            .map(String::from)
+            .to_vec(),
+    );
+    project.grid.restricted = vec![Rect {
+        col: 0,
+        row: 2,
+        width: 3,
+        height: 1,
+    }];
+    let mut h = harness(App::with_project(project, None, Storage::none()));
+    h.state_mut().tab = Tab::Grid;
+    h.run();
+    assert!(
+        h.query_by_label_contains("1 cell no word can cover (row 4, column 1)")
+            .is_some(),
+        "no warning"
+    );
+    h.state_mut().tab = Tab::Vocabulary;
+    h.run();
+    let mut project = h.state().project().clone();
+    project.grid.restricted.clear();
+    let mut h = harness(App::with_project(project, None, Storage::none()));
+    h.state_mut().tab = Tab::Grid;
+    h.run();
+    assert!(h.query_by_label_contains("no word can cover").is_none());
+}
+
+/// Every non-ASCII character in the app's source (outside comments) has a
+/// glyph in its fonts: a missing one is drawn as an empty box, and
+/// egui_kittest panics on it.
+#[test]
+fn the_apps_symbols_have_glyphs() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/gui");
+    let mut symbols = String::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            for c in line.chars().filter(|c| !c.is_ascii()) {
+                if !symbols.contains(c) {
+                    symbols.push(c);
+                }
+            }
+        }
+    }
+    assert!(symbols.contains('…'), "the scan finds the app's texts");
+    let mut h = Harness::builder()
+        .with_size([400.0, 100.0])
+        .build_ui(move |ui| {
+            ui.label(symbols.as_str());
+        });
+    h.run();
+}

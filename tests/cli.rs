@@ -882,3 +882,35 @@ fn a_batch_needing_more_words_than_offered_is_refused_at_once() {
     );
     assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
 }
+
+/// A cell no word can reach (alone below an ad area) is reported before
+/// generating, naming it; a grid without one says nothing.
+#[test]
+fn cells_no_word_can_cover_are_reported_before_generating() {
+    let mask = temp("cut-off-mask.txt");
+    std::fs::write(&mask, ".....\n.....\nxxx..\n.#...\n.....\n").unwrap();
+    let words = data("sea-life.txt");
+    let o = gridpress(&[
+        "generate",
+        "--words",
+        &words,
+        "--mask",
+        mask.to_str().unwrap(),
+        "--pick",
+        "3",
+        "--seed",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    let warning = err.lines().next().unwrap_or_default();
+    assert!(
+        warning.starts_with("warning: 1 cell no word can cover (row 4, column 1)"),
+        "{err}"
+    );
+    let o = gridpress(&[
+        "generate", "--words", &words, "--size", "6x6", "--pick", "3", "--seed", "1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("no word can cover"), "{}", stderr(&o));
+}

@@ -333,6 +333,9 @@ fn make(project: &Project, banned_file: Option<&Path>) -> anyhow::Result<Vec<Puz
             project.umlauts,
         )?;
     }
+    if let Some(message) = spec.cut_off_message() {
+        eprintln!("warning: {message}");
+    }
     let g = &project.generator;
     let time_limit = g.time_limit()?;
     let count = g.batch_count()?;

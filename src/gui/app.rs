@@ -513,7 +513,8 @@ impl App {
         if self.puzzles.len() > 1 {
             ui.horizontal(|ui| {
                 if ui
-                    .add_enabled(self.shown > 0, egui::Button::new("◀"))
+                    .add_enabled(self.shown > 0, egui::Button::new("<"))
+                    .on_hover_text("Previous puzzle")
                     .clicked()
                 {
                     commands.push(Command::ShowPuzzle(self.shown - 1));
@@ -524,7 +525,8 @@ impl App {
                     self.puzzles.len()
                 ));
                 if ui
-                    .add_enabled(self.shown + 1 < self.puzzles.len(), egui::Button::new("▶"))
+                    .add_enabled(self.shown + 1 < self.puzzles.len(), egui::Button::new(">"))
+                    .on_hover_text("Next puzzle")
                     .clicked()
                 {
                     commands.push(Command::ShowPuzzle(self.shown + 1));

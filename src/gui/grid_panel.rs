@@ -71,6 +71,25 @@ pub fn fit_problems(project: &Project, mask: &Mask) -> Vec<String> {
     problems
 }
 
+/// Cells no word can cover, as a warning and the cells: counted on the
+/// project's own entries (letters, not the parsed spec: this runs every
+/// frame).
+fn cut_off(project: &Project, mask: &Mask) -> (Option<String>, Vec<Pos>) {
+    let directions =
+        DirectionSet::parse_list(&project.generator.directions).unwrap_or(DirectionSet::ALL);
+    let shortest = project
+        .vocabularies
+        .iter()
+        .flat_map(|v| &v.entries)
+        .map(|e| e.word.chars().filter(|c| c.is_alphabetic()).count())
+        .filter(|&n| n > 0)
+        .min()
+        .unwrap_or(3);
+    let cells = mask.cut_off_cells(directions, shortest);
+    let message = crate::model::spec::cut_off_message(&cells, project.generator.solution.is_some());
+    (message, cells)
+}
+
 /// Draws the editor.
 pub fn show(
     ui: &mut egui::Ui,
@@ -157,7 +176,13 @@ pub fn show(
     canvas(ui, project, &base, &mask, state, commands);
     let problems = fit_problems(project, &mask);
     for problem in &problems {
-        ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {problem}"));
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            format!("Cannot fit: {problem}"),
+        );
+    }
+    if let (Some(message), _) = cut_off(project, &mask) {
+        ui.colored_label(ui.visuals().warn_fg_color, format!("Note: {message}"));
     }
     if problems.is_empty() {
         ui.weak(format!(
@@ -180,6 +205,7 @@ fn canvas(
     commands: &mut Vec<Command>,
 ) {
     let (w, h) = (mask.width(), mask.height());
+    let (_, cut_off) = cut_off(project, mask);
     let cell = (ui.available_width() / w as f32).clamp(6.0, 22.0);
     let (response, painter) = ui.allocate_painter(
         egui::vec2(cell * w as f32, cell * h as f32),
@@ -201,6 +227,15 @@ fn canvas(
             CellKind::Restricted => Color32::from_rgb(255, 214, 153),
         };
         painter.rect_filled(cell_rect(pos).shrink(0.5), 1.0, fill);
+    }
+    // Cells no word can cover: outlined in the warning colour.
+    for &pos in &cut_off {
+        painter.rect_stroke(
+            cell_rect(pos).shrink(1.0),
+            1.0,
+            Stroke::new(2.0, visuals.warn_fg_color),
+            egui::StrokeKind::Inside,
+        );
     }
     for l in &project.letters {
         let pos = Pos::new(l.row, l.col);

@@ -514,9 +514,9 @@ fn entry_list(
                     };
                     let (mark, tip) = match &flag {
                         Flag::Ok => ("  ", String::new()),
-                        Flag::Invalid(why) => ("⚠", format!("Invalid: {why}; it is never placed")),
+                        Flag::Invalid(why) => ("!", format!("Invalid: {why}; it is never placed")),
                         Flag::Duplicate(pv, pe) => (
-                            "≡",
+                            "=",
                             format!("Same letters as entry {} of vocabulary {}", pe + 1, pv + 1),
                         ),
                     };

@@ -210,6 +210,35 @@ impl Mask {
         best
     }
 
+    /// Playable cells on no line of `shortest` or more playable cells in
+    /// any of `directions`: no word can cover them, so they always hold a
+    /// filler (or solution) letter. A single cell below an ad area, say.
+    pub fn cut_off_cells(&self, directions: DirectionSet, shortest: usize) -> Vec<Pos> {
+        let mut reachable = vec![false; self.cells.len()];
+        for dir in directions.iter() {
+            for p in self.positions() {
+                let before = p.step(dir.reverse(), 1, self.width, self.height);
+                if !self.is_playable(p) || before.is_some_and(|b| self.is_playable(b)) {
+                    continue;
+                }
+                let mut run = Vec::new();
+                let mut q = Some(p);
+                while let Some(c) = q.filter(|c| self.is_playable(*c)) {
+                    run.push(c);
+                    q = c.step(dir, 1, self.width, self.height);
+                }
+                if run.len() >= shortest.max(1) {
+                    for c in run {
+                        reachable[c.row * self.width + c.col] = true;
+                    }
+                }
+            }
+        }
+        self.positions()
+            .filter(|p| self.is_playable(*p) && !reachable[p.row * self.width + p.col])
+            .collect()
+    }
+
     /// The mask as rows of `.`, `#`, `x` (the JSON `mask` field).
     pub fn to_rows(&self) -> Vec<String> {
         self.cells
@@ -243,6 +272,32 @@ mod tests {
         assert_eq!(mask.kind(Pos::new(3, 0)), CellKind::Outside);
         assert_eq!(mask.to_rows().join("\n") + "\n", text);
         assert_eq!(mask.playable_count(), 14);
+    }
+
+    #[test]
+    fn cells_no_word_can_reach_are_found() {
+        // The bottom-left cell sits below an ad area, between outside cells.
+        let mask = Mask::parse(".....\n.....\nxxx..\n.#...\n", "m.txt").unwrap();
+        let across_down = DirectionSet::parse_list("E,S").unwrap();
+        assert_eq!(mask.cut_off_cells(across_down, 3), vec![Pos::new(3, 0)]);
+        // Every neighbour is restricted or outside: cut in all eight
+        // directions too.
+        assert_eq!(
+            mask.cut_off_cells(DirectionSet::ALL, 3),
+            vec![Pos::new(3, 0)]
+        );
+        // Even 2-letter words cannot reach a cell with no playable neighbour.
+        assert_eq!(mask.cut_off_cells(across_down, 2), vec![Pos::new(3, 0)]);
+        assert!(
+            Mask::rectangle(5, 5)
+                .unwrap()
+                .cut_off_cells(across_down, 3)
+                .is_empty()
+        );
+        // A 2-cell strip cannot hold a 3-letter word.
+        let strip = Mask::parse("###\n..#\n###\n", "s.txt").unwrap();
+        assert_eq!(strip.cut_off_cells(DirectionSet::ALL, 3).len(), 2);
+        assert!(strip.cut_off_cells(DirectionSet::ALL, 2).is_empty());
     }
 
     #[test]

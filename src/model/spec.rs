@@ -239,6 +239,29 @@ pub struct PreassignedWord {
     pub direction: Direction,
 }
 
+/// Cells no word can cover (from [`Mask::cut_off_cells`]) as one message
+/// naming the first, or `None`.
+pub fn cut_off_message(cells: &[Pos], with_solution: bool) -> Option<String> {
+    let first = cells.first()?;
+    let (count, more) = match cells.len() {
+        1 => ("1 cell".to_string(), String::new()),
+        n => (format!("{n} cells"), format!(" and {} more", n - 1)),
+    };
+    Some(format!(
+        "{count} no word can cover ({first}{more}): on no line of the enabled directions as long as the shortest word; {} a filler letter{}",
+        if cells.len() == 1 {
+            "it holds"
+        } else {
+            "they hold"
+        },
+        if with_solution {
+            " or a solution letter"
+        } else {
+            ""
+        }
+    ))
+}
+
 /// What the generator is asked to build.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PuzzleSpec {
@@ -287,6 +310,25 @@ impl PuzzleSpec {
             language: Language::English,
             decoy_filler: false,
         }
+    }
+
+    /// Playable cells no word of the vocabularies can cover: on no line in
+    /// the enabled directions as long as the shortest word (a cell alone
+    /// below an ad area, say). They always hold a filler or solution letter.
+    pub fn cut_off_cells(&self) -> Vec<Pos> {
+        let shortest = self
+            .vocabularies
+            .iter()
+            .flat_map(|v| &v.words)
+            .map(|w| w.letters.len())
+            .min()
+            .unwrap_or(3);
+        self.mask.cut_off_cells(self.directions, shortest)
+    }
+
+    /// [`PuzzleSpec::cut_off_cells`] as one message, or `None`.
+    pub fn cut_off_message(&self) -> Option<String> {
+        cut_off_message(&self.cut_off_cells(), self.solution.is_some())
     }
 }
 
