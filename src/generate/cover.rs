@@ -10,6 +10,7 @@ use super::patterns::Patterns;
 use super::pick::{Drawer, direction_deficits};
 use super::prepare::Problem;
 use super::rng::Rng;
+use crate::generate::Site;
 use crate::model::Direction;
 use std::collections::BTreeSet;
 
@@ -104,7 +105,7 @@ impl<'p> Cover<'p> {
         if self.nodes >= self.node_limit {
             return Swept::Budget;
         }
-        if self.nodes.is_multiple_of(64) && limits.check().is_some() {
+        if limits.tick(Site::Cover).is_some() {
             return Swept::Stopped;
         }
         let words_left = self.target_words.saturating_sub(board.placements.len());

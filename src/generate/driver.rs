@@ -132,7 +132,7 @@ pub(crate) fn run(
     tables: &Tables,
     base: &PatternBase,
     seed: u64,
-    limits: &Limits,
+    (limits, work): (&Limits, u64),
     excluded: &BTreeSet<u32>,
 ) -> Result<(Puzzle, Vec<u32>), GenerateError> {
     let spec = &problem.spec;
@@ -166,11 +166,18 @@ pub(crate) fn run(
     let mut restarts = 0u32;
     let mut failed_fills = 0u64;
     for (i, level) in levels.iter().enumerate() {
-        // Earlier levels get an equal share of the time left; the last gets all.
-        let left = limits.deadline.saturating_duration_since(Instant::now());
-        let level_limits = Limits {
-            deadline: Instant::now() + left / (levels.len() - i) as u32,
-            cancel: limits.cancel.clone(),
+        // Each level gets an equal share of the work left (the last all of
+        // it): levels switch, and a run ends, at the same point on any
+        // machine fast enough to finish the work within the time limit.
+        let left = work.saturating_sub(limits.work());
+        let level_limits = if i + 1 == levels.len() {
+            limits.with_budget(left, limits.deadline)
+        } else {
+            // Twice the time share backs the work share: a step's cost
+            // varies by request (see `Site::cost`).
+            let share = limits.deadline.saturating_duration_since(Instant::now())
+                / (levels.len() - i) as u32;
+            limits.with_budget(left / (levels.len() - i) as u64, Instant::now() + 2 * share)
         };
         let required = if level.shares { required } else { [0; 8] };
         let mut weave = Weave::new(problem, excluded, level.shares);
@@ -283,9 +290,9 @@ pub(crate) fn run(
                 }
                 Outcome::Failed | Outcome::NodeLimit => {}
                 Outcome::Stopped(Stop::Cancelled) => return Err(GenerateError::Cancelled),
-                Outcome::Stopped(Stop::Deadline) => break,
+                Outcome::Stopped(Stop::Deadline | Stop::Budget) => break,
             }
-            if let Some(stop) = level_limits.check() {
+            if let Some(stop) = level_limits.poll() {
                 if stop == Stop::Cancelled {
                     return Err(GenerateError::Cancelled);
                 }

@@ -25,7 +25,7 @@ use crate::error::GenerateError;
 use crate::model::{Puzzle, PuzzleSpec};
 use std::collections::BTreeSet;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 pub use driver::direction_shares;
@@ -58,22 +58,143 @@ impl Options {
 pub(crate) enum Stop {
     Deadline,
     Cancelled,
+    /// The relaxation level's share of the work is spent.
+    Budget,
 }
 
-/// Deadline and cancel flag, checked often.
+/// Where a search counts its work: relaxation levels switch on work, not
+/// on the clock, so that the same request and seed give the same puzzle on
+/// a slow or busy machine (the clock only ends a run at the time limit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Site {
+    /// A node of the must-use search (`search.rs`).
+    Search,
+    /// A placement tried by the random-slot picker (`pick.rs`).
+    Pick,
+    /// A node of the sweep (`cover.rs`).
+    Cover,
+    /// A node of the woven layout (`weave.rs`).
+    Weave,
+    /// A planned layout tried (`plan.rs`).
+    Plan,
+    /// A word drawn into a planned layout.
+    PlanDraw,
+    /// A node of a plan's tiling.
+    PlanNode,
+    /// An untangling move (`weave/untangle.rs`).
+    Untangle,
+    /// 4,096 steps of the word-rectangle search (it sets no budget).
+    Rectangle,
+}
+
+impl Site {
+    /// Work units, about microseconds on the 2-core development machine
+    /// (release build), that one step at this site costs. Measured
+    /// 2026-11-23 as time over steps, 4 seeds each of the benchmark cases
+    /// that spend their time there: Search 3.6 µs a node (Figure 3 on 8×7)
+    /// to 20 µs (Figure 2 on 17×17); Pick 23 µs (34 sea-life words on a
+    /// 13×13 heart); Cover about 7 µs a node (heart, long/short); Weave
+    /// 28 µs a node (German 20×20, untangling moves 700 µs); a plan about
+    /// 10 µs plus 3 µs a tiling node (German; 0.7 µs on the long/short
+    /// list) and 2–6 µs a drawn word. Set near the upper end, so that a
+    /// run's work is spent before its time on this machine in the cases
+    /// measured (within 0.55–0.8 of the time limit with
+    /// [`WORK_PER_SECOND`]); a step may cost up to 5× more on other
+    /// requests, which then end on the clock as before.
+    pub const fn cost(self) -> u64 {
+        match self {
+            Site::Search => 6,
+            Site::Pick => 25,
+            Site::Cover => 8,
+            Site::Weave => 30,
+            Site::Plan => 10,
+            Site::PlanDraw => 2,
+            Site::PlanNode => 3,
+            Site::Untangle => 700,
+            Site::Rectangle => 1_000,
+        }
+    }
+}
+
+/// Work units a second of time limit buys (a unit is about a microsecond
+/// of [`Site::cost`]'s machine): 0.6 s, so that a run that cannot meet its
+/// request ends on its work, at the same point everywhere, on machines
+/// (or under load) up to about 1.6× slower; beyond that the time limit
+/// ends it first and the result may differ.
+pub(crate) const WORK_PER_SECOND: u64 = 600_000;
+
+/// Work between two looks at the clock and the cancel flag (about 0.2 ms).
+const POLL_WORK: u64 = 200;
+
+/// Deadline, cancel flag and work budget, checked often.
 pub(crate) struct Limits {
     pub deadline: Instant,
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Work done so far ([`Site::cost`] summed over the checks), shared
+    /// with the limits made from these by [`Limits::with_budget`].
+    /// (Atomic because the word-rectangle prover checks from a second
+    /// thread; budgets are only set where one thread does the work.)
+    work: Arc<AtomicU64>,
+    /// Work after which checks say [`Stop::Budget`].
+    work_limit: u64,
 }
 
 impl Limits {
-    pub fn check(&self) -> Option<Stop> {
+    /// Limits with no work budget.
+    pub fn new(deadline: Instant, cancel: Option<Arc<AtomicBool>>) -> Limits {
+        Limits {
+            deadline,
+            cancel,
+            work: Default::default(),
+            work_limit: u64::MAX,
+        }
+    }
+
+    /// The same cancel flag, with `budget` more units of work from now and
+    /// `deadline` if earlier than this one's; work done under either
+    /// counts for both.
+    pub fn with_budget(&self, budget: u64, deadline: Instant) -> Limits {
+        Limits {
+            deadline: self.deadline.min(deadline),
+            cancel: self.cancel.clone(),
+            work: self.work.clone(),
+            work_limit: self.work().saturating_add(budget),
+        }
+    }
+
+    /// Work done so far.
+    pub fn work(&self) -> u64 {
+        self.work.load(Ordering::Relaxed)
+    }
+
+    /// Counts one step at `site`; says whether to stop (looking at the
+    /// clock only every [`POLL_WORK`] units, at points the work decides).
+    pub fn tick(&self, site: Site) -> Option<Stop> {
+        self.charge(site, 1)
+    }
+
+    /// Counts `steps` steps at `site`, as [`Limits::tick`].
+    pub fn charge(&self, site: Site, steps: u64) -> Option<Stop> {
+        let cost = site.cost().saturating_mul(steps);
+        let before = self.work.fetch_add(cost, Ordering::Relaxed);
+        if (before + cost) / POLL_WORK != before / POLL_WORK {
+            self.poll()
+        } else {
+            None
+        }
+    }
+
+    /// Whether to stop, counting no work.
+    pub fn poll(&self) -> Option<Stop> {
         if self
             .cancel
             .as_ref()
             .is_some_and(|c| c.load(Ordering::Relaxed))
         {
             return Some(Stop::Cancelled);
+        }
+        if self.work() >= self.work_limit {
+            return Some(Stop::Budget);
         }
         (Instant::now() >= self.deadline).then_some(Stop::Deadline)
     }
@@ -185,16 +306,14 @@ impl Generator {
         options: &Options,
         excluded: &BTreeSet<u32>,
     ) -> Result<(Puzzle, Vec<u32>), GenerateError> {
-        let limits = Limits {
-            deadline: Instant::now() + options.time_limit,
-            cancel: options.cancel.clone(),
-        };
+        let limits = Limits::new(Instant::now() + options.time_limit, options.cancel.clone());
+        let work = (options.time_limit.as_secs_f64() * WORK_PER_SECOND as f64) as u64;
         driver::run(
             &self.problem,
             &self.tables,
             &self.patterns,
             options.seed,
-            &limits,
+            (&limits, work),
             excluded,
         )
     }

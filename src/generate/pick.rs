@@ -8,6 +8,7 @@ use super::patterns::{Patterns, occurs_elsewhere};
 use super::prepare::Problem;
 use super::rng::Rng;
 use super::{Limits, Stop};
+use crate::generate::Site;
 use crate::model::Direction;
 use std::collections::BTreeSet;
 
@@ -227,12 +228,8 @@ impl<'p> Picker<'p> {
         limits: &Limits,
     ) -> Result<bool, Stop> {
         let mut stuck = 0;
-        let mut steps = 0u32;
         while board.placements.len() < self.target_words {
-            steps += 1;
-            if steps.is_multiple_of(16)
-                && let Some(stop) = limits.check()
-            {
+            if let Some(stop) = limits.tick(Site::Pick) {
                 return Err(stop);
             }
             if self.place_one(board, patterns, rng) {

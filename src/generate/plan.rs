@@ -13,6 +13,7 @@ use super::patterns::Patterns;
 use super::pick::{Drawer, Drawn, direction_deficits};
 use super::prepare::Problem;
 use super::rng::Rng;
+use crate::generate::Site;
 use crate::model::Direction;
 use std::collections::BTreeSet;
 
@@ -149,15 +150,19 @@ impl<'p> Planner<'p> {
             return Swept::Failed;
         }
         for attempt in 0..plans {
-            if limits.check().is_some() {
+            if limits.tick(Site::Plan).is_some() {
                 return Swept::Stopped;
             }
             // The last quarter of the attempts asks for fewer diagonals
             // (the report then says which share is short).
             let late = (4 * attempt).saturating_sub(3 * plans) * 4 / plans.max(1);
             let quarters = 4 - late.min(4);
-            if self.plan(board, rng, solution.len(), quarters) {
-                if self.fill(board, patterns, rng, &solution) {
+            let planned = self.plan(board, rng, solution.len(), quarters);
+            limits.charge(Site::PlanNode, self.nodes);
+            if planned {
+                let filled = self.fill(board, patterns, rng, &solution);
+                limits.charge(Site::PlanDraw, self.draws as u64);
+                if filled {
                     return Swept::Done;
                 }
                 self.failed_fills += 1;
@@ -1092,10 +1097,10 @@ mod tests {
         let base = crate::generate::driver::base_patterns(&problem);
         let mut patterns = Patterns::new(&base);
         let mut rng = Rng::new(3);
-        let limits = Limits {
-            deadline: std::time::Instant::now() + std::time::Duration::from_secs(60),
-            cancel: Default::default(),
-        };
+        let limits = Limits::new(
+            std::time::Instant::now() + std::time::Duration::from_secs(60),
+            Default::default(),
+        );
         for granted in [1, 3] {
             let before = planner.failed_fills;
             let outcome = planner.run(&mut board, &mut patterns, &mut rng, &limits, 4096, granted);

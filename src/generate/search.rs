@@ -9,6 +9,7 @@ use super::patterns::Patterns;
 use super::prepare::Problem;
 use super::rng::Rng;
 use super::{Limits, Stop};
+use crate::generate::Site;
 use crate::model::Direction;
 
 /// Most `(candidate, letter)` entries kept for striking out (8 bytes each).
@@ -270,9 +271,7 @@ impl<'p> Search<'p> {
         if self.nodes >= self.node_limit {
             return Outcome::NodeLimit;
         }
-        if self.nodes.is_multiple_of(128)
-            && let Some(stop) = limits.check()
-        {
+        if let Some(stop) = limits.tick(Site::Search) {
             return Outcome::Stopped(stop);
         }
         let w = self.most_constrained();

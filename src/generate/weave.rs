@@ -15,6 +15,7 @@ use super::patterns::Patterns;
 use super::pick::{Drawer, Drawn};
 use super::prepare::Problem;
 use super::rng::Rng;
+use crate::generate::Site;
 use crate::model::Direction;
 use std::collections::BTreeSet;
 
@@ -253,7 +254,7 @@ impl<'p> Weave<'p> {
         if self.nodes >= self.node_limit {
             return Swept::Budget;
         }
-        if self.nodes.is_multiple_of(32) && limits.check().is_some() {
+        if limits.tick(Site::Weave).is_some() {
             return Swept::Stopped;
         }
         let keep_left = self.solution.len() - self.kept.len();

@@ -15,6 +15,7 @@ mod trie;
 use super::rng::Rng;
 use super::{Limits, Options};
 use crate::error::GenerateError;
+use crate::generate::Site;
 use crate::model::{
     Direction, Lines, Mask, PlacedWord, Pos, Puzzle, PuzzleKind, PuzzleSpec, Report,
 };
@@ -90,10 +91,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
         }
         levels.push(level);
     }
-    let limits = Limits {
-        deadline: Instant::now() + options.time_limit,
-        cancel: options.cancel.clone(),
-    };
+    let limits = Limits::new(Instant::now() + options.time_limit, options.cancel.clone());
     let mut rng = Rng::new(options.seed);
     let mut pool: Vec<Candidate> = Vec::new();
     let mut proofs = Vec::new();
@@ -252,13 +250,17 @@ impl Level<'_> {
                 if none_exists.load(Ordering::Relaxed) {
                     break Ok(Settled::NoneExists);
                 }
-                if let Some(stop) = limits.check() {
+                if let Some(stop) = limits.tick(Site::Rectangle) {
                     break Err(match stop {
                         super::Stop::Cancelled => GenerateError::Cancelled,
-                        super::Stop::Deadline => GenerateError::TimedOut(format!(
-                            "no {}×{} rectangle with a unique fill-in found in the time limit (the search was not finished, so one may exist)",
-                            self.width, self.height
-                        )),
+                        // Rectangles set no work budget; a spent one would be a
+                        // time limit of its own.
+                        super::Stop::Deadline | super::Stop::Budget => {
+                            GenerateError::TimedOut(format!(
+                                "no {}×{} rectangle with a unique fill-in found in the time limit (the search was not finished, so one may exist)",
+                                self.width, self.height
+                            ))
+                        }
                     });
                 }
             };

@@ -11,6 +11,7 @@
 use super::super::Limits;
 use super::super::rng::Rng;
 use super::trie::{NO_WORD, Trie};
+use crate::generate::Site;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How a search ended.
@@ -158,7 +159,9 @@ impl<'a> RowSearch<'a> {
         }
         if self.steps.is_multiple_of(CHECK_EVERY)
             && (self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
-                || self.limits.is_some_and(|l| l.check().is_some()))
+                || self
+                    .limits
+                    .is_some_and(|l| l.tick(Site::Rectangle).is_some()))
         {
             return Err(Outcome::Stopped);
         }
@@ -376,17 +379,11 @@ mod tests {
         let words = odd_parity_words();
         assert_eq!(prove(&words, 5, 4), Outcome::Exhausted);
         let (rows, cols) = tries(&words, 5, 4);
-        let limits = Limits {
-            deadline: Instant::now() + Duration::from_secs(60),
-            cancel: None,
-        };
+        let limits = Limits::new(Instant::now() + Duration::from_secs(60), None);
         let stop = AtomicBool::new(true);
         let mut search = RowSearch::new(5, 4, &rows, &cols, false).limited(&limits, Some(&stop));
         assert_eq!(search.run(), Outcome::Stopped);
-        let past = Limits {
-            deadline: Instant::now(),
-            cancel: None,
-        };
+        let past = Limits::new(Instant::now(), None);
         let mut search = RowSearch::new(5, 4, &rows, &cols, false).limited(&past, None);
         assert_eq!(search.run(), Outcome::Stopped);
         let mut rng = Rng::new(3);

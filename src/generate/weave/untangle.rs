@@ -9,6 +9,7 @@ use super::super::cover::Swept;
 use super::super::patterns::Patterns;
 use super::super::rng::Rng;
 use super::Weave;
+use crate::generate::Site;
 use crate::model::Direction;
 
 /// Largest bundle the untangling stops at: the puzzle agency's readers
@@ -46,7 +47,7 @@ impl Weave<'_> {
         let mut snapshot = self.snapshot(board);
         let mut score = objective(board);
         for _ in 0..moves {
-            if score.0 <= BUNDLE_GOAL || limits.check().is_some() {
+            if score.0 <= BUNDLE_GOAL || limits.tick(Site::Untangle).is_some() {
                 break;
             }
             let first_woven = board.placements.len() - self.drawn.len();
