@@ -65,6 +65,9 @@ fn to_json(p: &Puzzle) -> PuzzleJson {
     report.insert("nodes".into(), json!(r.nodes));
     report.insert("restarts".into(), json!(r.restarts));
     report.insert("notes".into(), json!(r.notes));
+    if !r.unplaced.is_empty() {
+        report.insert("unplaced".into(), json!(r.unplaced));
+    }
     if let Some(asked) = r.words_asked {
         report.insert(
             "word_count".into(),
@@ -299,6 +302,16 @@ fn from_json(raw: PuzzleJson) -> Result<Puzzle, String> {
         },
         report: Report {
             relaxed,
+            unplaced: raw
+                .report
+                .get("unplaced")
+                .and_then(Value::as_array)
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|v| v.as_str().map(String::from))
+                        .collect()
+                })
+                .unwrap_or_default(),
             density: raw
                 .report
                 .get("density")

@@ -507,11 +507,11 @@ fn best_effort(
         ));
     }
     let placed: BTreeSet<u32> = best.placements.iter().map(|p| p.0).collect();
-    let missing: Vec<String> = problem
+    let missing: Vec<u32> = problem
         .must
         .iter()
         .filter(|m| !placed.contains(&m.id))
-        .map(|m| problem.printed(m.id).to_string())
+        .map(|m| m.id)
         .collect();
     Ok(build(problem, &board, &level, seed, stats, &missing))
 }
@@ -523,7 +523,7 @@ fn build(
     level: &Level,
     seed: u64,
     (nodes, restarts): (u64, u32),
-    missing: &[String],
+    missing: &[u32],
 ) -> (Puzzle, Vec<u32>) {
     let spec = &problem.spec;
     let geo = board.geo;
@@ -559,11 +559,12 @@ fn build(
     };
     let mut relaxed = Vec::new();
     if !missing.is_empty() {
+        let names: Vec<&str> = missing.iter().map(|&id| problem.printed(id)).collect();
         relaxed.push(format!(
             "placed {} of {} must-use words; not placed: {}",
             problem.must.len() - missing.len(),
             problem.must.len(),
-            missing.join(", ")
+            names.join(", ")
         ));
     }
     if spec.pick.is_some() && words.len() < problem.word_bounds.0 && missing.is_empty() {
@@ -628,6 +629,10 @@ fn build(
         notes: problem.notes.clone(),
         quality: Default::default(),
         words_asked: spec.pick,
+        unplaced: missing
+            .iter()
+            .map(|&id| problem.text(&problem.lex[id as usize].codes))
+            .collect(),
     };
     let ids = board.placements.iter().map(|p| p.word).collect();
     let mut puzzle = Puzzle {

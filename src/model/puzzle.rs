@@ -65,6 +65,9 @@ pub struct Report {
     pub quality: Quality,
     /// The word count asked for (`None`: exactly the must-use words).
     pub words_asked: Option<crate::model::WordCount>,
+    /// Must-use words left out (grid letters), each also named in
+    /// `relaxed`: the one list `verify_against` excuses.
+    pub unplaced: Vec<String>,
 }
 
 /// The type of a puzzle.

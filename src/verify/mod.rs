@@ -316,9 +316,7 @@ pub fn verify_against(puzzle: &Puzzle, spec: &PuzzleSpec) -> Vec<Violation> {
     for v in spec.vocabularies.iter().filter(|v| v.must_use) {
         for x in &v.words {
             let text: String = x.letters.iter().collect();
-            if !listed.contains(&text)
-                && !puzzle.report.relaxed.iter().any(|r| r.contains(&x.printed))
-            {
+            if !listed.contains(&text) && !puzzle.report.unplaced.contains(&text) {
                 out.push(Violation {
                     rule: 5,
                     message: format!("the must-use word {text} is missing without a reason"),
