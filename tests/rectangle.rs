@@ -97,3 +97,22 @@ fn german_rectangles_verify() {
         }
     }
 }
+
+/// Offensive words read nowhere in the block (issue 12): not as listed
+/// words and not along a diagonal or backwards either.
+#[test]
+fn banned_words_read_nowhere_in_the_block() {
+    let free = generate(&spec(4, 4, &[]), &Options::seeded(5)).unwrap();
+    // The main diagonal, backwards: no listed word, only a reading.
+    let diagonal: String = (0..4).rev().map(|i| free.grid[i][i].unwrap()).collect();
+    let banned = diagonal.to_lowercase();
+    assert!(
+        !verify(&free, &[diagonal.clone()]).is_empty(),
+        "the verifier sees it"
+    );
+    let spec = spec(4, 4, &[&banned]);
+    let puzzle = generate(&spec, &Options::seeded(5)).unwrap();
+    assert_ne!(puzzle.grid, free.grid);
+    let violations = verify(&puzzle, &[diagonal.clone()]);
+    assert!(violations.is_empty(), "{diagonal}: {violations:?}");
+}

@@ -311,8 +311,10 @@ fn word_rectangles_rule_by_rule() {
         &["CAT", "ARE", "TEN"],
     );
     only(&p, &[], 3);
-    // 4: no offensive word.
+    // 4: no offensive word, listed or read anywhere in the block (the
+    // diagonal C-R-D backwards here).
     only(&good, &["ORE".to_string()], 4);
+    only(&good, &["DRC".to_string()], 4);
     // 9: exactly one fill-in.
     let p = rectangle(
         ["PAL", "OHO", "LAP"],

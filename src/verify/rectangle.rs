@@ -109,6 +109,19 @@ pub fn verify(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
             bad(&mut out, 4, format!("{word} is an offensive word"));
         }
     }
+    // 4 also: no offensive word reads anywhere in the block, any direction.
+    for b in banned.iter().filter(|b| !b.is_empty()) {
+        if across.iter().chain(&down).any(|w| w == b) {
+            continue;
+        }
+        if let Some((p, d)) = reading(&rows, b) {
+            bad(
+                &mut out,
+                4,
+                format!("the offensive word {b} reads from {p} running {d}"),
+            );
+        }
+    }
     if !out.is_empty() {
         return out;
     }
@@ -128,6 +141,29 @@ pub fn verify(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
         );
     }
     out
+}
+
+/// Where `word` reads in the block of `rows`, in any of the eight
+/// directions: its first cell and direction.
+fn reading(rows: &[String], word: &str) -> Option<(Pos, Direction)> {
+    let grid: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
+    let (h, w) = (grid.len(), grid.first().map_or(0, Vec::len));
+    let word: Vec<char> = word.chars().collect();
+    for r in 0..h {
+        for c in 0..w {
+            for d in Direction::ALL {
+                let reads = word.iter().enumerate().all(|(i, ch)| {
+                    Pos::new(r, c)
+                        .step(d, i, w, h)
+                        .is_some_and(|p| grid[p.row][p.col] == *ch)
+                });
+                if reads {
+                    return Some((Pos::new(r, c), d));
+                }
+            }
+        }
+    }
+    None
 }
 
 fn bad(out: &mut Vec<Violation>, rule: u8, message: String) {

@@ -124,6 +124,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
             transposable,
             alphabet: &alphabet,
             pool: &pool,
+            banned: &spec.banned,
         };
         let sources = match level {
             0 => "vocabulary 1".to_string(),
@@ -140,7 +141,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
                 return Ok(Puzzle { report, ..*puzzle });
             }
             Settled::NoneUnique => proofs.push(format!(
-                "every {width}×{height} rectangle of {sources} has a fill-in with more than one solution"
+                "every {width}×{height} rectangle of {sources} has a fill-in with more than one solution or reads an offensive word in some line"
             )),
             Settled::NoneExists if transposable => proofs.push(format!(
                 "no {width}×{height} rectangle exists with the {row_count} words of {width} letters of {sources}"
@@ -175,6 +176,8 @@ struct Level<'a> {
     transposable: bool,
     alphabet: &'a [char],
     pool: &'a [Candidate],
+    /// Offensive words (grid letters), to be read nowhere in the block.
+    banned: &'a [Vec<char>],
 }
 
 impl Level<'_> {
@@ -223,11 +226,14 @@ impl Level<'_> {
                         grid.to_vec()
                     };
                     let candidate = build(&grid, self, seed);
-                    let unique = unique(&candidate, self.alphabet);
-                    if unique {
+                    // Offensive words read nowhere (any line, either way), as
+                    // in word searches; then the fill-in must be unique.
+                    let accepted =
+                        !reads_banned(&candidate, self.banned) && unique(&candidate, self.alphabet);
+                    if accepted {
                         puzzle = Some(candidate);
                     }
-                    unique
+                    accepted
                 };
                 let mut search =
                     RowSearch::new(self.width, self.height, self.rows, self.cols, transposable)
@@ -268,6 +274,46 @@ impl Level<'_> {
             result
         })
     }
+}
+
+/// Whether an offensive word reads anywhere in the block: along any row,
+/// column or diagonal, forwards or backwards.
+fn reads_banned(puzzle: &Puzzle, banned: &[Vec<char>]) -> bool {
+    if banned.is_empty() {
+        return false;
+    }
+    let (w, h) = (puzzle.width(), puzzle.height());
+    let at = |r: isize, c: isize| -> Option<char> {
+        if r < 0 || c < 0 || r as usize >= h || c as usize >= w {
+            return None;
+        }
+        puzzle.grid[r as usize][c as usize]
+    };
+    let mut lines: Vec<Vec<char>> = Vec::new();
+    for (dr, dc) in [(0, 1), (1, 0), (1, 1), (1, -1)] {
+        for r in 0..h as isize {
+            for c in 0..w as isize {
+                // Lines start where the step back leaves the block.
+                if at(r - dr, c - dc).is_some() {
+                    continue;
+                }
+                let mut line = Vec::new();
+                let (mut rr, mut cc) = (r, c);
+                while let Some(ch) = at(rr, cc) {
+                    line.push(ch);
+                    rr += dr;
+                    cc += dc;
+                }
+                lines.push(line.iter().rev().copied().collect());
+                lines.push(line);
+            }
+        }
+    }
+    banned.iter().filter(|b| !b.is_empty()).any(|b| {
+        lines
+            .iter()
+            .any(|line| line.windows(b.len()).any(|window| window == &b[..]))
+    })
 }
 
 /// A square block read down instead of across.
