@@ -11,6 +11,7 @@
 //!   blacklists, the validated request ([`model::PuzzleSpec`]) and the result
 //!   ([`model::Puzzle`]).
 //! - [`generate`]: the deterministic, interruptible word-search generator.
+//! - [`make`]: the one entry point, project → puzzles, for every kind.
 //! - [`verify`]: the independent checker of every hard rule.
 //! - [`project`]: project files (RON) with atomic saves, and the sample project.
 //! - [`export`]: the puzzle JSON of `docs/puzzle-json.md`.
@@ -26,6 +27,7 @@ pub mod generate;
 #[cfg(feature = "gui")]
 pub mod gui;
 pub mod layout;
+pub mod make;
 pub mod model;
 pub mod pdf;
 pub mod project;

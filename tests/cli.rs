@@ -914,3 +914,63 @@ fn cells_no_word_can_cover_are_reported_before_generating() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(!stderr(&o).contains("no word can cover"), "{}", stderr(&o));
 }
+
+/// Word rectangles refuse the word-search flags by name instead of
+/// ignoring them, and keep a `--banned` word out of the block (issue 12).
+#[test]
+fn word_rectangles_refuse_flags_they_do_not_use_and_honour_banned() {
+    let four = temp("four-letter.txt");
+    let text: String = std::fs::read_to_string("/usr/share/dict/american-english")
+        .expect("needs wamerican")
+        .lines()
+        .filter(|w| w.len() == 4 && w.chars().all(|c| c.is_ascii_lowercase()))
+        .map(|w| format!("{w}\n"))
+        .collect();
+    std::fs::write(&four, text).unwrap();
+    let words = four.to_str().unwrap();
+    let base = [
+        "generate",
+        "--kind",
+        "word-rectangle",
+        "--words",
+        words,
+        "--size",
+        "4x4",
+        "--seed",
+        "3",
+    ];
+    for (flag, value) in [
+        ("--solution", "sea"),
+        ("--pick", "8"),
+        ("--directions", "E,S,SE"),
+        ("--difficulty", "hard"),
+    ] {
+        let mut args = base.to_vec();
+        args.extend([flag, value]);
+        let o = gridpress(&args);
+        assert_eq!(o.status.code(), Some(1), "{flag}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains(flag) || stderr(&o).contains("decoy_filler"),
+            "{flag}: {}",
+            stderr(&o)
+        );
+        assert!(stderr(&o).contains("word rectangle"), "{}", stderr(&o));
+    }
+    let json = temp("rect.json");
+    let mut args = base.to_vec();
+    args.extend(["--json", json.to_str().unwrap()]);
+    let o = gridpress(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let first = v["words"][0]["word"].as_str().unwrap().to_lowercase();
+    let banned = temp("rect-banned.txt");
+    std::fs::write(&banned, format!("{first}\n")).unwrap();
+    args.extend(["--banned", banned.to_str().unwrap()]);
+    let o = gridpress(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&json).unwrap();
+    assert!(
+        !text.to_lowercase().contains(&format!("\"{first}\"")),
+        "{first} used"
+    );
+}

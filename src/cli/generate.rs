@@ -5,7 +5,6 @@ use crate::error::InputError;
 use crate::export::json;
 use crate::export::outputs::{Batch, STDOUT, check_targets};
 use crate::export::print::render_pdfs;
-use crate::generate::{Generator, Options};
 use crate::layout::template::{DEFAULT_TEMPLATE, PdfStandard};
 use crate::layout::{KeyPlacement, Template};
 use crate::model::{
@@ -113,19 +112,9 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     let project = project_from(args)?;
-    let project_kind = project.generator.kind;
-    match args.kind.as_deref() {
-        None if project_kind == crate::model::PuzzleKind::WordRectangle => {
-            return rectangles(args, &project);
-        }
-        None | Some("word-search") => {}
-        Some("word-rectangle") => return rectangles(args, &project),
-        Some(other) => {
-            return Err(InputError::msg(format!(
-                "--kind {other:?}: use word-search or word-rectangle"
-            ))
-            .into());
-        }
+    match project.generator.kind {
+        PuzzleKind::WordSearch => {}
+        PuzzleKind::WordRectangle => return rectangles(args, &project),
     }
     // Check the print settings and targets before spending time on generating.
     let title = args.title.as_deref().unwrap_or(&project.name);
@@ -279,21 +268,7 @@ fn rectangles(args: &GenerateArgs, project: &Project) -> anyhow::Result<()> {
     };
     let title = args.title.as_deref().unwrap_or(name);
     let print = print_and_targets(args, project, title)?;
-    let spec = project.to_spec()?;
-    let g = &project.generator;
-    let time_limit = g.time_limit()?;
-    let count = g.batch_count()?;
-    let mut progress = BatchProgress::new(count);
-    let mut puzzles = Vec::new();
-    for i in 0..count {
-        let options = Options {
-            seed: g.seed.wrapping_add(i as u64),
-            time_limit,
-            cancel: None,
-        };
-        puzzles.push(crate::generate::rectangle::generate(&spec, &options)?);
-        progress.done(i + 1, options.seed);
-    }
+    let puzzles = make(project, args.banned.as_deref())?;
     if !write_outputs(args, &puzzles, print, title)? {
         for p in &puzzles {
             println!("{name} (seed {})\n", p.seed);
@@ -319,43 +294,41 @@ fn rectangles(args: &GenerateArgs, project: &Project) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The project's puzzles through the library's one entry point, with the
+/// `--banned` file's words; warnings and quality notes on standard error.
 fn make(project: &Project, banned_file: Option<&Path>) -> anyhow::Result<Vec<Puzzle>> {
-    let mut spec = project.to_spec()?;
+    let mut run = crate::make::Run::default();
     if let Some(path) = banned_file {
         let text = String::from_utf8(read_file(path)?)
             .map_err(|_| InputError::at(&path.display().to_string(), 0, "not valid UTF-8 text"))?;
-        spec.banned = crate::project::banned_letters(
-            project
-                .offensive_words
-                .iter()
-                .map(String::as_str)
-                .chain(crate::model::blacklist::list_words(&text)),
-            project.umlauts,
-        )?;
+        run.extra_banned = crate::model::blacklist::list_words(&text)
+            .map(String::from)
+            .collect();
     }
-    if let Some(message) = spec.cut_off_message() {
-        eprintln!("warning: {message}");
+    let spec = crate::make::request(project, &run)?;
+    match project.generator.kind {
+        PuzzleKind::WordSearch => {
+            if let Some(message) = spec.cut_off_message() {
+                eprintln!("warning: {message}");
+            }
+        }
+        // A full block: every cell lies on its row and its column.
+        PuzzleKind::WordRectangle => {}
     }
-    let g = &project.generator;
-    let time_limit = g.time_limit()?;
-    let count = g.batch_count()?;
-    let generator = Generator::new(spec)?;
-    let options = Options {
-        seed: g.seed,
-        time_limit,
-        cancel: None,
-    };
-    let mut progress = BatchProgress::new(count);
-    let puzzles = generator
-        .generate_batch_reporting(count, &options, |done, p| progress.done(done, p.seed))?;
+    let mut progress = BatchProgress::new(project.generator.batch_count()?);
+    let puzzles =
+        crate::make::generate(project, spec, &run, |done, p| progress.done(done, p.seed))?;
     for p in &puzzles {
         for r in &p.report.relaxed {
             eprintln!("warning: seed {}: {r}", p.seed);
         }
-        if p.kind == crate::model::PuzzleKind::WordSearch {
-            for s in p.report.quality.shortfalls(p.words.len()) {
-                eprintln!("note: seed {}: quality: {s}", p.seed);
+        match p.kind {
+            PuzzleKind::WordSearch => {
+                for s in p.report.quality.shortfalls(p.words.len()) {
+                    eprintln!("note: seed {}: quality: {s}", p.seed);
+                }
             }
+            PuzzleKind::WordRectangle => {}
         }
     }
     Ok(puzzles)
@@ -465,12 +438,19 @@ fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
             .map(|p| load_words(p, args.pick.is_none() && args.solution.is_none()))
             .collect::<Result<_, _>>()?;
     }
+    match args.kind.as_deref() {
+        None => {}
+        Some("word-search") => project.generator.kind = PuzzleKind::WordSearch,
+        Some("word-rectangle") => project.generator.kind = PuzzleKind::WordRectangle,
+        Some(other) => {
+            return Err(InputError::msg(format!(
+                "--kind {other:?}: use word-search or word-rectangle"
+            ))
+            .into());
+        }
+    }
     if !args.column_words.is_empty() {
-        let rectangle = match args.kind.as_deref() {
-            Some(kind) => kind == "word-rectangle",
-            None => project.generator.kind == PuzzleKind::WordRectangle,
-        };
-        if !rectangle {
+        if project.generator.kind != PuzzleKind::WordRectangle {
             return Err(InputError::msg("--column-words is for --kind word-rectangle").into());
         }
         for vocabulary in &mut project.vocabularies {

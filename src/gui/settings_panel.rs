@@ -87,8 +87,11 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
             });
             ui.end_row();
 
+            // Word-search settings stay visible for word rectangles, greyed
+            // out: the app leaves them out of a rectangle's run (and says so).
+            let search = settings.kind == PuzzleKind::WordSearch;
             ui.label("Difficulty");
-            ui.horizontal(|ui| {
+            ui.add_enabled_ui(search, |ui| ui.horizontal(|ui| {
                 let current = Difficulty::matching(
                     DirectionSet::parse_list(&settings.directions).unwrap_or(DirectionSet::ALL),
                     settings.decoy_filler,
@@ -110,18 +113,20 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
                 if current.is_none() {
                     ui.weak("(custom)");
                 }
-            });
+            }));
             ui.end_row();
 
             ui.label("Decoys");
-            ui.checkbox(&mut settings.decoy_filler, "Filler from the words' letters")
-                .on_hover_text("False starts of hidden words around the grid make it harder");
+            ui.add_enabled_ui(search, |ui| {
+                ui.checkbox(&mut settings.decoy_filler, "Filler from the words' letters")
+                    .on_hover_text("False starts of hidden words around the grid make it harder")
+            });
             ui.end_row();
 
             ui.label("Directions");
             let mut directions =
                 DirectionSet::parse_list(&settings.directions).unwrap_or(DirectionSet::ALL);
-            ui.vertical(|ui| {
+            ui.add_enabled_ui(search, |ui| ui.vertical(|ui| {
                 ui.horizontal_wrapped(|ui| {
                     for d in Direction::ALL {
                         let mut on = directions.contains(d);
@@ -142,7 +147,7 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
                         directions = DirectionSet::parse_list("E,S").unwrap_or(DirectionSet::ALL);
                     }
                 });
-            });
+            }));
             let before =
                 DirectionSet::parse_list(&settings.directions).unwrap_or(DirectionSet::ALL);
             if !directions.is_empty() && directions != before {
@@ -151,13 +156,15 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
             ui.end_row();
 
             ui.label("Words");
-            ui.horizontal(|ui| word_count(ui, &mut settings.pick, settings.solution.is_some()));
+            ui.add_enabled_ui(search, |ui| {
+                ui.horizontal(|ui| word_count(ui, &mut settings.pick, settings.solution.is_some()))
+            });
             ui.end_row();
 
             let label = ui.label("Solution word");
             let mut solution = settings.solution.clone().unwrap_or_default();
             if ui
-                .add(egui::TextEdit::singleline(&mut solution).hint_text("none"))
+                .add_enabled(search, egui::TextEdit::singleline(&mut solution).hint_text("none"))
                 .labelled_by(label.id)
                 .changed()
             {
@@ -166,12 +173,13 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
             ui.end_row();
 
             let label = ui.label("Words per cell");
-            ui.add(egui::DragValue::new(&mut settings.max_words_per_cell).range(1..=4))
+            ui.add_enabled(search, egui::DragValue::new(&mut settings.max_words_per_cell).range(1..=4))
                 .labelled_by(label.id);
             ui.end_row();
 
             let label = ui.label("Overlap per word");
-            ui.add(
+            ui.add_enabled(
+                search,
                 egui::Slider::new(&mut settings.max_overlap_fraction, 0.0..=1.0).fixed_decimals(2),
             )
             .labelled_by(label.id);

@@ -1,9 +1,8 @@
 //! Generation off the UI thread: a named worker thread per run, a cancel
 //! flag, and the result handed back through a channel.
 
-use crate::generate::{Generator, Options, rectangle};
+use crate::make;
 use crate::model::Puzzle;
-use crate::model::PuzzleKind;
 use crate::project::Project;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,34 +29,22 @@ impl Worker {
     pub fn start(project: &Project, wake: impl Fn() + Send + 'static) -> Result<Worker, String> {
         let settings = &project.generator;
         let limit = settings.time_limit().map_err(|e| e.to_string())?;
-        let spec = project.to_spec().map_err(|e| e.to_string())?;
-        let cancel = Arc::new(AtomicBool::new(false));
         let count = settings.batch_count().map_err(|e| e.to_string())?;
-        let options = Options {
-            seed: settings.seed,
-            time_limit: limit,
+        let cancel = Arc::new(AtomicBool::new(false));
+        let run = make::Run {
+            extra_banned: Vec::new(),
             cancel: Some(cancel.clone()),
         };
-        let kind = settings.kind;
+        // Settings the kind does not use are greyed out in the panel and
+        // left out here; bad entries are refused before a thread starts.
+        let project = make::kind_settings_only(project);
+        let spec = make::request(&project, &run).map_err(|e| e.to_string())?;
         let (sender, receiver) = channel();
         std::thread::Builder::new()
             .name("gridpress-generate".into())
             .spawn(move || {
-                let outcome = match kind {
-                    PuzzleKind::WordSearch => {
-                        Generator::new(spec).and_then(|g| g.generate_batch(count, &options))
-                    }
-                    PuzzleKind::WordRectangle => (0..count as u64)
-                        .map(|i| {
-                            let seeded = Options {
-                                seed: options.seed.wrapping_add(i),
-                                ..options.clone()
-                            };
-                            rectangle::generate(&spec, &seeded)
-                        })
-                        .collect(),
-                }
-                .map_err(|e| e.to_string());
+                let outcome =
+                    make::generate(&project, spec, &run, |_, _| {}).map_err(|e| e.to_string());
                 // The app may be gone; nothing to do then.
                 let _ = sender.send(outcome);
                 wake();

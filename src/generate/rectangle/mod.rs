@@ -125,6 +125,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
             alphabet: &alphabet,
             pool: &pool,
             banned: &spec.banned,
+            exclusion_groups: &spec.exclusion_groups,
         };
         let sources = match level {
             0 => "vocabulary 1".to_string(),
@@ -141,7 +142,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
                 return Ok(Puzzle { report, ..*puzzle });
             }
             Settled::NoneUnique => proofs.push(format!(
-                "every {width}×{height} rectangle of {sources} has a fill-in with more than one solution or reads an offensive word in some line"
+                "every {width}×{height} rectangle of {sources} has a fill-in with more than one solution, reads an offensive word in some line or uses two words of an exclusion group"
             )),
             Settled::NoneExists if transposable => proofs.push(format!(
                 "no {width}×{height} rectangle exists with the {row_count} words of {width} letters of {sources}"
@@ -178,6 +179,8 @@ struct Level<'a> {
     pool: &'a [Candidate],
     /// Offensive words (grid letters), to be read nowhere in the block.
     banned: &'a [Vec<char>],
+    /// At most one word of each group (grid letters).
+    exclusion_groups: &'a [Vec<Vec<char>>],
 }
 
 impl Level<'_> {
@@ -227,9 +230,11 @@ impl Level<'_> {
                     };
                     let candidate = build(&grid, self, seed);
                     // Offensive words read nowhere (any line, either way), as
-                    // in word searches; then the fill-in must be unique.
-                    let accepted =
-                        !reads_banned(&candidate, self.banned) && unique(&candidate, self.alphabet);
+                    // in word searches, at most one word of each exclusion
+                    // group; then the fill-in must be unique.
+                    let accepted = !reads_banned(&candidate, self.banned)
+                        && one_of_each_group(&candidate, self.exclusion_groups)
+                        && unique(&candidate, self.alphabet);
                     if accepted {
                         puzzle = Some(candidate);
                     }
@@ -274,6 +279,22 @@ impl Level<'_> {
             result
         })
     }
+}
+
+/// Whether the block uses at most one word of each exclusion group.
+fn one_of_each_group(puzzle: &Puzzle, groups: &[Vec<Vec<char>>]) -> bool {
+    groups.iter().all(|group| {
+        group
+            .iter()
+            .filter(|member| {
+                puzzle
+                    .words
+                    .iter()
+                    .any(|w| w.word.chars().eq(member.iter().copied()))
+            })
+            .count()
+            <= 1
+    })
 }
 
 /// Whether an offensive word reads anywhere in the block: along any row,

@@ -1,0 +1,217 @@
+//! The one entry point from a project to puzzles, used by the command
+//! line, the app and the tests: checks the settings against the puzzle's
+//! kind (a setting that does not apply is refused, never ignored), builds
+//! the request and runs the kind's generator for each puzzle of the batch.
+
+use crate::error::{GenerateError, InputError};
+use crate::generate::{Generator, Options, rectangle};
+use crate::model::{Lines, Puzzle, PuzzleKind, PuzzleSpec};
+use crate::project::Project;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// How a run may go besides the project's own settings.
+#[derive(Clone, Debug, Default)]
+pub struct Run {
+    /// Offensive words (as written) added to the project's and the
+    /// built-in lists, e.g. from `--banned FILE`.
+    pub extra_banned: Vec<String>,
+    /// Set from another thread to stop.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// Makes the project's puzzles (its batch count, seeds from its seed on),
+/// calling `on_done(n, puzzle)` after each.
+pub fn make(
+    project: &Project,
+    run: &Run,
+    on_done: impl FnMut(usize, &Puzzle),
+) -> Result<Vec<Puzzle>, GenerateError> {
+    generate(project, request(project, run)?, run, on_done)
+}
+
+/// [`make`] from a request already made by [`request`] (to look at it
+/// first: cells no word can cover, say).
+pub fn generate(
+    project: &Project,
+    spec: PuzzleSpec,
+    run: &Run,
+    mut on_done: impl FnMut(usize, &Puzzle),
+) -> Result<Vec<Puzzle>, GenerateError> {
+    let settings = &project.generator;
+    let count = settings.batch_count()?;
+    let options = Options {
+        seed: settings.seed,
+        time_limit: settings.time_limit()?,
+        cancel: run.cancel.clone(),
+    };
+    match settings.kind {
+        PuzzleKind::WordSearch => {
+            Generator::new(spec)?.generate_batch_reporting(count, &options, on_done)
+        }
+        PuzzleKind::WordRectangle => {
+            let mut puzzles = Vec::new();
+            for i in 0..count {
+                let seeded = Options {
+                    seed: options.seed.wrapping_add(i as u64),
+                    ..options.clone()
+                };
+                let puzzle = rectangle::generate(&spec, &seeded)?;
+                on_done(i + 1, &puzzle);
+                puzzles.push(puzzle);
+            }
+            Ok(puzzles)
+        }
+    }
+}
+
+/// The validated request of `project` for its kind, with `run`'s extra
+/// offensive words.
+pub fn request(project: &Project, run: &Run) -> Result<PuzzleSpec, InputError> {
+    not_for_kind(project)?;
+    let mut spec = project.to_spec()?;
+    if !run.extra_banned.is_empty() {
+        spec.banned = crate::project::banned_letters(
+            project
+                .offensive_words
+                .iter()
+                .chain(&run.extra_banned)
+                .map(String::as_str),
+            project.umlauts,
+        )?;
+    }
+    Ok(spec)
+}
+
+/// The project with the settings its kind does not use set back to their
+/// defaults, for the app: it greys them out and keeps them for a switch
+/// back, where the command line refuses them.
+pub fn kind_settings_only(project: &Project) -> Project {
+    let mut project = project.clone();
+    match project.generator.kind {
+        PuzzleKind::WordSearch => {
+            for v in &mut project.vocabularies {
+                v.lines = Lines::Both;
+            }
+        }
+        PuzzleKind::WordRectangle => {
+            let g = &mut project.generator;
+            g.solution = None;
+            g.pick = None;
+            g.directions = "E,S".into();
+            g.decoy_filler = false;
+        }
+    }
+    project
+}
+
+/// Refuses every setting the project's kind does not use, naming the
+/// project field and the command-line flag that set it.
+pub fn not_for_kind(project: &Project) -> Result<(), InputError> {
+    let g = &project.generator;
+    let refuse = |field: &str, why: &str| {
+        Err(InputError::msg(format!(
+            "{field} does not apply to {}: {why}",
+            match g.kind {
+                PuzzleKind::WordSearch => "a word search",
+                PuzzleKind::WordRectangle => "a word rectangle",
+            }
+        )))
+    };
+    match g.kind {
+        PuzzleKind::WordSearch => {
+            if let Some(v) = project.vocabularies.iter().find(|v| v.lines != Lines::Both) {
+                return refuse(
+                    &format!("vocabulary {:?}: lines {:?}", v.name, v.lines),
+                    "rows and columns are word-rectangle places; set lines: Both",
+                );
+            }
+        }
+        PuzzleKind::WordRectangle => {
+            if g.solution.is_some() {
+                return refuse(
+                    "generator.solution (--solution)",
+                    "every cell of the block belongs to its words, none is left for a solution word",
+                );
+            }
+            if g.pick.is_some() {
+                return refuse(
+                    "generator.pick (--pick)",
+                    "the block takes one word per row and column",
+                );
+            }
+            if !["all", "E,S"].contains(&g.directions.trim()) {
+                return refuse(
+                    &format!("generator.directions {:?} (--directions)", g.directions),
+                    "rows read across (E) and columns down (S)",
+                );
+            }
+            if g.decoy_filler {
+                return refuse(
+                    "generator.decoy_filler (--difficulty hard)",
+                    "the block has no filler letters",
+                );
+            }
+            if !project.letters.is_empty() || !project.preassigned_words.is_empty() {
+                return refuse(
+                    "letters / preassigned_words",
+                    "pre-assigned letters and words are not supported in word rectangles yet",
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rectangle_project() -> Project {
+        let mut p = Project::sample();
+        p.generator.kind = PuzzleKind::WordRectangle;
+        p.generator.pick = None;
+        p.generator.solution = None;
+        p.exclusion_groups.clear();
+        p.grid.width = 3;
+        p.grid.height = 3;
+        p.grid.shape = "rectangle".into();
+        p.grid.restricted.clear();
+        p
+    }
+
+    #[test]
+    fn settings_a_kind_does_not_use_are_refused_by_name() {
+        assert_eq!(not_for_kind(&rectangle_project()), Ok(()));
+        type Change = fn(&mut Project);
+        let cases: Vec<(Change, &str)> = vec![
+            (|p| p.generator.solution = Some("Sea".into()), "--solution"),
+            (
+                |p| p.generator.pick = Some(crate::model::WordCount::Exact(6)),
+                "--pick",
+            ),
+            (|p| p.generator.directions = "E,S,SE".into(), "--directions"),
+            (|p| p.generator.decoy_filler = true, "decoy_filler"),
+            (
+                |p| {
+                    p.letters.push(crate::project::PresetLetter {
+                        row: 0,
+                        col: 0,
+                        letter: "A".into(),
+                    })
+                },
+                "letters",
+            ),
+        ];
+        for (change, named) in cases {
+            let mut p = rectangle_project();
+            change(&mut p);
+            let e = not_for_kind(&p).unwrap_err().to_string();
+            assert!(e.contains(named) && e.contains("word rectangle"), "{e}");
+        }
+        let mut p = Project::sample();
+        p.vocabularies[0].lines = Lines::Rows;
+        let e = not_for_kind(&p).unwrap_err().to_string();
+        assert!(e.contains("lines") && e.contains("word search"), "{e}");
+    }
+}
