@@ -5,7 +5,7 @@
 
 use eframe::egui::{self, Role};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use gridpress::gui::{App, Storage, Tab};
 use gridpress::project::{Project, Rect};
 use std::path::PathBuf;
@@ -450,4 +450,53 @@ fn the_apps_symbols_have_glyphs() {
             ui.label(symbols.as_str());
         });
     h.run();
+}
+
+/// After the project changes, the shown puzzle is marked out of date and
+/// cannot be exported; undoing the change makes it current again.
+#[test]
+fn a_stale_preview_is_marked_and_not_exported() {
+    let mut h = sample_app();
+    h.run();
+    h.get_by_label("Generate").click();
+    h.step();
+    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
+    assert!(!h.state_mut().preview_is_stale());
+    assert!(h.query_by_label_contains("Out of date").is_none());
+    h.state_mut().tab = Tab::Grid;
+    h.run();
+    h.get_by_label("Paint out").click();
+    h.run();
+    let grid = h.get_by_label("Grid cells").rect();
+    let at = grid.min + egui::vec2(grid.width() / 30.0, grid.width() / 30.0);
+    h.hover_at(at);
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.step();
+    }
+    h.run();
+    assert!(
+        h.state_mut().preview_is_stale(),
+        "painting a cell changed nothing?"
+    );
+    assert!(h.query_by_label_contains("Out of date").is_some());
+    h.get_by_label("File").click();
+    h.run();
+    assert!(
+        h.get_by_label("Export PDF…").accesskit_node().is_disabled(),
+        "a stale puzzle can be exported"
+    );
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.state_mut().undo();
+    h.run();
+    assert!(
+        !h.state_mut().preview_is_stale(),
+        "undo back to the generated state"
+    );
 }

@@ -974,3 +974,46 @@ fn word_rectangles_refuse_flags_they_do_not_use_and_honour_banned() {
         "{first} used"
     );
 }
+
+/// `check --project` checks the puzzles against the request they were
+/// made from, not only against the rules they declare.
+#[test]
+fn check_compares_the_puzzle_with_its_project() {
+    let project_path = temp("check-project.ron");
+    let mut project = gridpress::project::Project::sample();
+    project.generator.time_limit_seconds = 5.0;
+    project.save(&project_path).unwrap();
+    let json = temp("check-project.json");
+    let o = gridpress(&[
+        "generate",
+        project_path.to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let check = |project: &std::path::Path| {
+        gridpress(&[
+            "check",
+            json.to_str().unwrap(),
+            "--project",
+            project.to_str().unwrap(),
+        ])
+    };
+    let o = check(&project_path);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    // The same puzzle against a request it does not meet.
+    let other_path = temp("check-other.ron");
+    let mut other = project.clone();
+    other.generator.directions = "E,S".into();
+    other.letters.push(gridpress::project::PresetLetter {
+        row: 0,
+        col: 0,
+        letter: "Q".into(),
+    });
+    other.save(&other_path).unwrap();
+    let o = check(&other_path);
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("direction set is not the project's"), "{out}");
+    assert!(out.contains("pre-assigned Q"), "{out}");
+}

@@ -55,6 +55,11 @@ pub struct CheckArgs {
     /// Offensive words (one per line) checked in addition to the built-in lists.
     #[arg(long)]
     pub banned: Option<PathBuf>,
+    /// The project the puzzles were made from: also check them against its
+    /// request (shape, directions, sharing limits, pre-assigned letters and
+    /// words, exclusion groups, words from its vocabularies, must-use words).
+    #[arg(long)]
+    pub project: Option<PathBuf>,
 }
 
 /// Runs a parsed command line; errors are printed and mapped to exit codes.
@@ -103,6 +108,43 @@ pub(crate) fn banned_words(file: Option<&Path>) -> anyhow::Result<Vec<String>> {
         }
     }
     Ok(words)
+}
+
+/// What `check --project` adds: the puzzle is of the project's kind, on its
+/// mask, in its directions, under its sharing limits, and keeps what the
+/// request asks for (`verify_against`).
+fn against_request(
+    p: &crate::model::Puzzle,
+    kind: crate::model::PuzzleKind,
+    spec: &crate::model::PuzzleSpec,
+) -> Vec<crate::verify::Violation> {
+    let mut out = Vec::new();
+    let mut differs = |what: &str| {
+        out.push(crate::verify::Violation {
+            rule: 0,
+            message: format!("the puzzle's {what} is not the project's"),
+        })
+    };
+    if p.kind != kind {
+        differs("kind");
+    }
+    if p.mask != spec.mask {
+        differs("shape (mask)");
+    }
+    match p.kind {
+        crate::model::PuzzleKind::WordSearch => {
+            if p.directions != spec.directions {
+                differs("direction set");
+            }
+            if p.rules != spec.rules {
+                differs("sharing limits");
+            }
+        }
+        // Rectangles read across and down under their own rules.
+        crate::model::PuzzleKind::WordRectangle => {}
+    }
+    out.extend(crate::verify::verify_against(p, spec));
+    out
 }
 
 fn preflight(args: &PreflightArgs) -> anyhow::Result<()> {
@@ -188,9 +230,23 @@ fn check(args: &CheckArgs) -> anyhow::Result<()> {
         .map_err(|_| InputError::at(&name, 0, "not valid UTF-8 text"))?;
     let puzzles = json::parse(&text, &name)?;
     let banned = banned_words(args.banned.as_deref())?;
+    let request = match &args.project {
+        Some(path) => {
+            let project = crate::project::Project::load(path)?;
+            let spec = crate::make::request(
+                &crate::make::kind_settings_only(&project),
+                &Default::default(),
+            )?;
+            Some((project.generator.kind, spec))
+        }
+        None => None,
+    };
     let mut failures = 0;
     for (i, p) in puzzles.iter().enumerate() {
-        let violations = verify(p, &banned);
+        let mut violations = verify(p, &banned);
+        if let Some((kind, spec)) = &request {
+            violations.extend(against_request(p, *kind, spec));
+        }
         let label = if puzzles.len() > 1 {
             format!("puzzle {} (seed {})", i + 1, p.seed)
         } else {

@@ -97,6 +97,12 @@ pub struct App {
     pub tab: Tab,
     pub(super) worker: Option<Worker>,
     pub(super) puzzles: Vec<Puzzle>,
+    /// The revision and project the shown puzzles were made from.
+    made_from: Option<(u64, Project)>,
+    /// The same for the run in progress.
+    pending_from: Option<(u64, Project)>,
+    /// Whether the project differs from `made_from`, at a revision.
+    stale_at: Option<(u64, bool)>,
     pub(super) shown: usize,
     /// Preview shows the answer key.
     pub show_key: bool,
@@ -127,6 +133,9 @@ impl App {
             tab: Tab::Vocabulary,
             worker: None,
             puzzles: Vec::new(),
+            made_from: None,
+            pending_from: None,
+            stale_at: None,
             shown: 0,
             show_key: false,
             preview: preview::PreviewState::default(),
@@ -234,6 +243,7 @@ impl App {
             Ok(worker) => {
                 self.status = Status::info("Generating…");
                 self.worker = Some(worker);
+                self.pending_from = Some((self.revision, self.project.clone()));
             }
             Err(e) => self.status = Status::error(format!("Cannot generate: {e}")),
         }
@@ -285,12 +295,34 @@ impl App {
                     }
                 };
                 self.puzzles = puzzles;
+                self.made_from = self.pending_from.take();
+                self.stale_at = None;
                 self.shown = 0;
                 self.preview.highlight = None;
                 self.preview.invalidate();
             }
             Err(e) => {
                 self.status = Status::error(format!("No puzzle: {e}. The project is unchanged."))
+            }
+        }
+    }
+
+    /// Whether the project changed since the shown puzzles were made (an
+    /// undo back to that state makes them current again). Compared once
+    /// per revision.
+    pub fn preview_is_stale(&mut self) -> bool {
+        let Some((made_at, made_from)) = &self.made_from else {
+            return false;
+        };
+        if self.puzzles.is_empty() || *made_at == self.revision {
+            return false;
+        }
+        match self.stale_at {
+            Some((at, stale)) if at == self.revision => stale,
+            _ => {
+                let stale = *made_from != self.project;
+                self.stale_at = Some((self.revision, stale));
+                stale
             }
         }
     }
@@ -372,7 +404,14 @@ impl App {
             .default_size(250.0)
             .min_size(200.0)
             .show(ui, |ui| self.result_panel(ui, &mut commands));
+        let stale = self.preview_is_stale();
         egui::CentralPanel::default().show(ui, |ui| {
+            if stale {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    "Out of date: the project changed since this puzzle was made. Generate (Ctrl+G) makes a new one; export is off until then.",
+                );
+            }
             let puzzle = self.puzzles.get(self.shown);
             preview::show(
                 ui,
@@ -561,6 +600,15 @@ impl App {
                 if let Some(solution) = &puzzle.solution {
                     ui.separator();
                     ui.label(format!("Solution: {}", solution.word));
+                }
+                // What this puzzle relaxed stays beside it (the status bar
+                // moves on with the next action).
+                if !puzzle.report.relaxed.is_empty() {
+                    ui.separator();
+                    ui.label(egui::RichText::new("Relaxed").strong());
+                    for r in &puzzle.report.relaxed {
+                        ui.colored_label(ui.visuals().warn_fg_color, r);
+                    }
                 }
                 if puzzle.kind == crate::model::PuzzleKind::WordSearch {
                     let q = &puzzle.report.quality;

@@ -120,15 +120,22 @@ impl App {
                     self.ask_path(PathPurpose::SaveAs);
                 }
                 ui.separator();
-                let has_puzzle = !self.puzzles.is_empty();
+                let exportable = !self.puzzles.is_empty() && !self.preview_is_stale();
+                let why = if self.puzzles.is_empty() {
+                    "Generate a puzzle first"
+                } else {
+                    "The project changed since this puzzle was made: generate again"
+                };
                 if ui
-                    .add_enabled(has_puzzle, egui::Button::new("Export PDF…"))
+                    .add_enabled(exportable, egui::Button::new("Export PDF…"))
+                    .on_disabled_hover_text(why)
                     .clicked()
                 {
                     self.ask_path(PathPurpose::ExportPdf);
                 }
                 if ui
-                    .add_enabled(has_puzzle, egui::Button::new("Export JSON…"))
+                    .add_enabled(exportable, egui::Button::new("Export JSON…"))
+                    .on_disabled_hover_text(why)
                     .clicked()
                 {
                     self.ask_path(PathPurpose::ExportJson);
@@ -437,9 +444,28 @@ impl App {
                 let mut error = error;
                 let mut done = false;
                 let mut cancelled = false;
+                // An export repeats what its puzzles relaxed, so that a page
+                // without its solution word is not sent off unnoticed.
+                let relaxed: Vec<String> = match purpose {
+                    PathPurpose::ExportPdf | PathPurpose::ExportJson => self
+                        .puzzles
+                        .iter()
+                        .flat_map(|p| p.report.relaxed.iter().cloned())
+                        .collect(),
+                    PathPurpose::Open | PathPurpose::SaveAs | PathPurpose::Import(_) => Vec::new(),
+                };
                 egui::Modal::new(egui::Id::unique("path")).show(ctx, |ui| {
                     ui.set_min_width(520.0);
                     ui.heading(purpose.title());
+                    if !relaxed.is_empty() {
+                        ui.colored_label(
+                            ui.visuals().warn_fg_color,
+                            "These puzzles relaxed the request:",
+                        );
+                        for r in &relaxed {
+                            ui.colored_label(ui.visuals().warn_fg_color, format!("• {r}"));
+                        }
+                    }
                     ui.horizontal(|ui| {
                         let label = ui.label("File:");
                         ui.add(egui::TextEdit::singleline(&mut text).desired_width(380.0))
