@@ -500,3 +500,55 @@ fn a_stale_preview_is_marked_and_not_exported() {
         "undo back to the generated state"
     );
 }
+
+/// The generated puzzle is saved with the project and comes back on
+/// reopening, current and exportable; a puzzle made from other settings is
+/// not saved with them.
+#[test]
+fn the_puzzle_is_saved_with_the_project_and_restored() {
+    let dir = temp_dir("stored");
+    let storage = Storage::at(&dir.join("config"));
+    let mut h = harness(App::with_project(Project::sample(), None, storage.clone()));
+    h.run();
+    h.get_by_label("Generate").click();
+    h.step();
+    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
+    let made = h.state().puzzles().to_vec();
+    assert_eq!(made.len(), 1);
+    let path = dir.join("with-puzzle.ron");
+    assert!(h.state_mut().save_to(&path));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("generated: Some("),
+        "the puzzle is not in the file"
+    );
+    let mut reopened = App::start(storage);
+    assert_eq!(reopened.path(), Some(path.as_path()));
+    let back = &reopened.puzzles()[0];
+    assert_eq!(
+        (&back.grid, &back.words, &back.solution, back.seed),
+        (
+            &made[0].grid,
+            &made[0].words,
+            &made[0].solution,
+            made[0].seed
+        )
+    );
+    assert_eq!(back.report.relaxed, made[0].report.relaxed);
+    assert_eq!(back.report.quality, made[0].report.quality);
+    assert!(!reopened.preview_is_stale());
+    assert!(
+        reopened.project().generated.is_none(),
+        "the editor holds settings only"
+    );
+    // Changed settings are saved without the puzzle made from the old ones.
+    reopened.apply(gridpress::gui::Edit::Rename("Another".into()));
+    assert!(reopened.preview_is_stale());
+    let other = dir.join("changed.ron");
+    assert!(reopened.save_to(&other));
+    assert!(
+        !std::fs::read_to_string(&other)
+            .unwrap()
+            .contains("generated:")
+    );
+}

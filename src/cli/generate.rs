@@ -420,6 +420,7 @@ fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
                 generator: crate::project::Project::sample().generator,
                 template: None,
                 pdf_standard: None,
+                generated: None,
             }
         }
     };

@@ -7,7 +7,7 @@ use super::files::{AppState, Storage};
 use super::history::History;
 use super::worker::Worker;
 use super::{blacklist_panel, grid_panel, preview, settings_panel, vocab_panel};
-use crate::model::Puzzle;
+use crate::model::{Puzzle, PuzzleKind};
 use crate::project::Project;
 use eframe::egui;
 use std::path::PathBuf;
@@ -98,11 +98,11 @@ pub struct App {
     pub(super) worker: Option<Worker>,
     pub(super) puzzles: Vec<Puzzle>,
     /// The revision and project the shown puzzles were made from.
-    made_from: Option<(u64, Project)>,
+    pub(super) made_from: Option<(u64, Project)>,
     /// The same for the run in progress.
     pending_from: Option<(u64, Project)>,
     /// Whether the project differs from `made_from`, at a revision.
-    stale_at: Option<(u64, bool)>,
+    pub(super) stale_at: Option<(u64, bool)>,
     pub(super) shown: usize,
     /// Preview shows the answer key.
     pub show_key: bool,
@@ -124,7 +124,9 @@ impl App {
     /// The app on `project`, keeping its state in `storage`.
     pub fn with_project(project: Project, path: Option<PathBuf>, storage: Storage) -> App {
         let state = storage.load_state();
-        App {
+        let (project, puzzles, note) = split_generated(project);
+        let made_from = (!puzzles.is_empty()).then(|| (0, project.clone()));
+        let mut app = App {
             project,
             path,
             revision: 0,
@@ -132,8 +134,8 @@ impl App {
             history: History::default(),
             tab: Tab::Vocabulary,
             worker: None,
-            puzzles: Vec::new(),
-            made_from: None,
+            puzzles,
+            made_from,
             pending_from: None,
             stale_at: None,
             shown: 0,
@@ -150,7 +152,11 @@ impl App {
             quitting: false,
             close_now: false,
             fonts_installed: false,
+        };
+        if let Some(note) = note {
+            app.status = Status::error(note);
         }
+        app
     }
 
     /// Start-up: the last project opened, else the built-in sample; offers
@@ -673,4 +679,32 @@ fn pdf_standard_choice(
                 }
             }
         });
+}
+
+/// Takes the saved puzzles out of a project just read: the project to
+/// edit, its puzzles, and why they were dropped if they could not be read.
+pub(super) fn split_generated(mut project: Project) -> (Project, Vec<Puzzle>, Option<String>) {
+    let Some(text) = project.generated.take() else {
+        return (project, Vec::new(), None);
+    };
+    match crate::export::json::parse(&text, "the project's saved puzzles") {
+        Ok(mut puzzles) => {
+            // The JSON keeps the letters, words and relaxations; the quality
+            // shown beside the page is measured again from them.
+            for p in &mut puzzles {
+                match p.kind {
+                    PuzzleKind::WordSearch => p.report.quality = crate::verify::quality::measure(p),
+                    PuzzleKind::WordRectangle => {}
+                }
+            }
+            (project, puzzles, None)
+        }
+        Err(e) => (
+            project,
+            Vec::new(),
+            Some(format!(
+                "The saved puzzles could not be read ({e}); the settings are open, press Generate."
+            )),
+        ),
+    }
 }

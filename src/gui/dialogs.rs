@@ -203,12 +203,19 @@ impl App {
     }
 
     fn replace_project(&mut self, project: Project, path: Option<PathBuf>) {
+        let (project, puzzles, note) = super::app::split_generated(project);
         self.project = project;
         self.path = path;
         self.history.clear();
         self.revision += 1;
         self.saved_revision = self.revision;
-        self.puzzles.clear();
+        self.made_from = (!puzzles.is_empty()).then(|| (self.revision, self.project.clone()));
+        self.stale_at = None;
+        self.puzzles = puzzles;
+        self.shown = 0;
+        if let Some(note) = note {
+            self.status = Status::error(note);
+        }
         self.preview.invalidate();
         self.vocab = Default::default();
         self.storage.clear_recovery();
@@ -239,7 +246,13 @@ impl App {
 
     /// Saves to `path` (atomically); returns whether it worked.
     pub fn save_to(&mut self, path: &Path) -> bool {
-        match self.project.save(path) {
+        // The puzzles go with the settings they were made from, never with
+        // changed ones.
+        let mut saved = self.project.clone();
+        if !self.puzzles.is_empty() && !self.preview_is_stale() {
+            saved.generated = Some(json::puzzles_to_string(&self.puzzles));
+        }
+        match saved.save(path) {
             Ok(()) => {
                 self.path = Some(path.to_path_buf());
                 self.saved_revision = self.revision;

@@ -208,6 +208,12 @@ pub struct Project {
     /// The PDF/X standard of exported PDFs, in place of the template's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pdf_standard: Option<crate::layout::template::PdfStandard>,
+    /// The puzzles last generated from exactly these settings, as puzzle
+    /// JSON (`docs/puzzle-json.md`, versioned on its own): the app saves
+    /// them so that the page and key can be exported again after reopening.
+    /// Output, not input: generating ignores it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub generated: Option<String>,
 }
 
 impl Project {
