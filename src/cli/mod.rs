@@ -257,7 +257,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<()> {
                 "ok: {name}: {label}: {} words, every rule kept",
                 p.words.len()
             );
-            if p.kind == crate::model::PuzzleKind::WordSearch {
+            if p.kind.has_layout_quality() {
                 let q = crate::verify::quality::measure(p);
                 println!("  {}", quality_line(&q));
                 for s in q.shortfalls(p.words.len()) {

@@ -74,7 +74,7 @@ fn to_json(p: &Puzzle) -> PuzzleJson {
             json!({"asked": asked.to_string(), "used": p.words.len()}),
         );
     }
-    if p.kind == PuzzleKind::WordSearch {
+    if p.kind.has_layout_quality() {
         report.insert("quality".into(), quality_json(&r.quality, p.words.len()));
     }
     PuzzleJson {
@@ -198,14 +198,16 @@ fn from_json(raw: PuzzleJson) -> Result<Puzzle, String> {
             raw.format, raw.version
         ));
     }
-    let kind = match raw.kind.as_str() {
-        "word_search" => PuzzleKind::WordSearch,
-        "word_rectangle" => PuzzleKind::WordRectangle,
-        other => {
-            return Err(format!(
-                "kind {other:?} is unknown (word_search or word_rectangle)"
-            ));
-        }
+    let Some(kind) = PuzzleKind::ALL
+        .into_iter()
+        .find(|k| k.json_name() == raw.kind)
+    else {
+        let known: Vec<&str> = PuzzleKind::ALL.iter().map(|k| k.json_name()).collect();
+        return Err(format!(
+            "kind {:?} is unknown ({})",
+            raw.kind,
+            known.join(" or ")
+        ));
     };
     let mask = Mask::parse(&raw.mask.join("\n"), "mask").map_err(|e| e.message)?;
     if (mask.width(), mask.height()) != (raw.width, raw.height) {

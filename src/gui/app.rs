@@ -616,7 +616,7 @@ impl App {
                         ui.colored_label(ui.visuals().warn_fg_color, r);
                     }
                 }
-                if puzzle.kind == crate::model::PuzzleKind::WordSearch {
+                if puzzle.kind.has_layout_quality() {
                     let q = &puzzle.report.quality;
                     ui.separator();
                     ui.label(format!(

@@ -46,10 +46,11 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
 
             ui.label("Puzzle type");
         ui.horizontal(|ui| {
-            for (kind, label, tip) in [
-                (PuzzleKind::WordSearch, "Word search", "Words hidden in a letter grid"),
-                (PuzzleKind::WordRectangle, "Word rectangle", "Every row and column a word; printed as a fill-in. Size: Grid tab (columns × rows)"),
-            ] {
+            for kind in PuzzleKind::ALL {
+                let (label, tip) = match kind {
+                    PuzzleKind::WordSearch => ("Word search", "Words hidden in a letter grid"),
+                    PuzzleKind::WordRectangle => ("Word rectangle", "Every row and column a word; printed as a fill-in. Size: Grid tab (columns × rows)"),
+                };
                 if ui.radio(settings.kind == kind, label).on_hover_text(tip).clicked() {
                     settings.kind = kind;
                 }

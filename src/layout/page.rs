@@ -11,7 +11,7 @@ use super::template::{
     CellSize, GridLines, GridStyle, ListPosition, PageSize, Template, TextStyle, WordListStyle,
 };
 use super::wordlist;
-use crate::model::{Puzzle, PuzzleKind};
+use crate::model::{Presentation, Puzzle};
 
 /// Smallest cell on a puzzle page, in mm.
 const MIN_CELL: f32 = 4.0;
@@ -246,11 +246,10 @@ pub fn puzzle_page(
     }
     let body = Area::new(content.x, y, content.width, content.bottom() - y);
     let (cols, rows) = (puzzle.width(), puzzle.height());
-    let rectangle = puzzle.kind == PuzzleKind::WordRectangle;
-    let words = match (parts.words, rectangle) {
+    let words = match (parts.words, puzzle.kind.presentation()) {
         (false, _) => Vec::new(),
-        (true, false) => wordlist::sorted_words(puzzle),
-        (true, true) => wordlist::fill_in_words(puzzle, template.texts()),
+        (true, Presentation::HiddenWords) => wordlist::sorted_words(puzzle),
+        (true, Presentation::FillIn) => wordlist::fill_in_words(puzzle, template.texts()),
     };
     let solution_height = match (&puzzle.solution, parts.words) {
         (Some(_), true) => template.solution.box_size + GAP,
@@ -262,15 +261,9 @@ pub fn puzzle_page(
         position: ListPosition::Below,
         ..template.word_list.clone()
     };
-    let list_style = if rectangle {
-        &fill_in_style
-    } else {
-        &template.word_list
-    };
-    let fit_list = if rectangle {
-        wordlist::fit_exact
-    } else {
-        wordlist::fit
+    let (list_style, fit_list): (_, fn(_, _, _, _) -> _) = match puzzle.kind.presentation() {
+        Presentation::HiddenWords => (&template.word_list, wordlist::fit),
+        Presentation::FillIn => (&fill_in_style, wordlist::fit_exact),
     };
     let too_small = |what: &str| LayoutError {
         template: template.name.clone(),
@@ -365,10 +358,11 @@ pub fn puzzle_page(
         canvas.mark_grid(Point::new(centred(grid_width), y), cell);
         // A fill-in shows an empty block; its key shows the letters (no rings).
         let empty;
-        let (shown, key) = match (rectangle, parts.key) {
-            (false, _) => (puzzle, key),
-            (true, true) => (puzzle, None),
-            (true, false) => {
+        let presentation = puzzle.kind.presentation();
+        let (shown, key) = match (presentation, parts.key) {
+            (Presentation::HiddenWords, _) => (puzzle, key),
+            (Presentation::FillIn, true) => (puzzle, None),
+            (Presentation::FillIn, false) => {
                 empty = Puzzle {
                     grid: puzzle.grid.iter().map(|r| vec![None; r.len()]).collect(),
                     ..puzzle.clone()
@@ -381,7 +375,10 @@ pub fn puzzle_page(
             lines: GridLines::All,
             ..template.grid
         };
-        let style = if rectangle { &boxed } else { &template.grid };
+        let style = match presentation {
+            Presentation::HiddenWords => &template.grid,
+            Presentation::FillIn => &boxed,
+        };
         grid::draw(
             &mut canvas,
             shown,
@@ -541,7 +538,10 @@ pub fn collected_keys(
             }
             let grid_x = x + (slot_width - cols as f32 * cell) / 2.0;
             let grid_y = y + label_height;
-            let rings = (puzzle.kind == PuzzleKind::WordSearch).then_some(key);
+            let rings = match puzzle.kind.presentation() {
+                Presentation::HiddenWords => Some(key),
+                Presentation::FillIn => None,
+            };
             grid::draw(
                 &mut canvas,
                 puzzle,

@@ -14,7 +14,7 @@ pub mod word;
 pub use blacklist::ExclusionGroup;
 pub use geometry::{Direction, DirectionSet, Pos};
 pub use mask::{CellKind, Mask};
-pub use puzzle::{PlacedWord, Puzzle, PuzzleKind, Report, Solution};
+pub use puzzle::{PlacedWord, Presentation, Puzzle, PuzzleKind, Report, Solution};
 pub use quality::Quality;
 pub use shapes::Shape;
 pub use spec::{

@@ -80,12 +80,43 @@ pub enum PuzzleKind {
     WordRectangle,
 }
 
+/// How a kind's page shows its words and its key: what layout, export and
+/// the app ask of a kind, answered once per kind by exhaustive matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Presentation {
+    /// Letters printed, words listed alphabetically; the key rings them.
+    HiddenWords,
+    /// Empty cells, words listed by direction (Across/Down); the key
+    /// fills in the letters.
+    FillIn,
+}
+
 impl PuzzleKind {
+    /// Every kind, in the order the app offers them.
+    pub const ALL: [PuzzleKind; 2] = [PuzzleKind::WordSearch, PuzzleKind::WordRectangle];
+
     /// The JSON name (`word_search`, `word_rectangle`).
     pub fn json_name(self) -> &'static str {
         match self {
             PuzzleKind::WordSearch => "word_search",
             PuzzleKind::WordRectangle => "word_rectangle",
+        }
+    }
+
+    /// How its page presents words and key.
+    pub const fn presentation(self) -> Presentation {
+        match self {
+            PuzzleKind::WordSearch => Presentation::HiddenWords,
+            PuzzleKind::WordRectangle => Presentation::FillIn,
+        }
+    }
+
+    /// Whether `verify::quality` measures it (bundles, crossings, decoys,
+    /// spread): a word search's layout is a choice, a rectangle's is not.
+    pub const fn has_layout_quality(self) -> bool {
+        match self {
+            PuzzleKind::WordSearch => true,
+            PuzzleKind::WordRectangle => false,
         }
     }
 }
