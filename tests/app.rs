@@ -552,3 +552,41 @@ fn the_puzzle_is_saved_with_the_project_and_restored() {
             .contains("generated:")
     );
 }
+
+/// A solution word that cannot work is named in the Generator tab at once,
+/// before any run: too long for the grid, or letters the font lacks.
+#[test]
+fn the_generator_tab_checks_the_solution_word_inline() {
+    let mut project = Project::sample();
+    project.grid.width = 5;
+    project.grid.height = 5;
+    project.generator.solution = Some("Seahorsesandmore".into());
+    let mut h = harness(App::with_project(project, None, Storage::none()));
+    h.state_mut().tab = Tab::Generator;
+    h.run();
+    assert!(
+        h.query_by_label_contains("16 letters, but the grid has 25 playable cells")
+            .is_none()
+    );
+    assert!(
+        h.query_by_label_contains("Solution word: the words around it")
+            .is_none()
+    );
+    let mut project = Project::sample();
+    project.grid.width = 4;
+    project.grid.height = 4;
+    project.generator.solution = Some("Seahorsesandmore".into());
+    let mut h = harness(App::with_project(project, None, Storage::none()));
+    h.state_mut().tab = Tab::Generator;
+    h.run();
+    assert!(
+        h.query_by_label_contains("16 letters, but the grid has 16 playable cells")
+            .is_some()
+    );
+    let mut project = Project::sample();
+    project.generator.solution = Some("Sea".into());
+    let mut h = harness(App::with_project(project, None, Storage::none()));
+    h.state_mut().tab = Tab::Generator;
+    h.run();
+    assert!(h.query_by_label_contains("Solution word:").is_none());
+}

@@ -36,7 +36,8 @@ pub enum Edit {
     SetEntry(usize, usize, Entry),
     /// Deletes entries (indices into the vocabulary).
     DeleteEntries(usize, Vec<usize>),
-    /// Grid size (columns, rows); painted cells are dropped.
+    /// Grid size (columns, rows): painted cells cropped or extended, ad
+    /// areas clipped.
     Size(usize, usize),
     /// A built-in shape; painted cells are dropped.
     Shape(String),
@@ -137,13 +138,7 @@ impl Edit {
                     }
                 }
             }
-            Edit::Size(width, height) => {
-                project.grid.width = width;
-                project.grid.height = height;
-                project.grid.cells = None;
-                let fits = |r: &Rect| r.col + r.width <= width && r.row + r.height <= height;
-                project.grid.restricted.retain(fits);
-            }
+            Edit::Size(width, height) => resize(project, width, height),
             Edit::Shape(name) => {
                 project.grid.shape = name;
                 project.grid.cells = None;
@@ -214,6 +209,31 @@ fn paint(project: &mut Project, cells: &[Pos], kind: CellKind) {
     project.grid.cells = Some(mask.to_rows());
 }
 
+/// A new grid size that keeps what was drawn: painted cells cropped or
+/// extended with playable cells, ad areas clipped to the grid (dropped
+/// only when nothing of them is left), pre-assigned letters outside it
+/// dropped (they would be refused).
+fn resize(project: &mut Project, width: usize, height: usize) {
+    let grid = &mut project.grid;
+    if let Some(rows) = &mut grid.cells {
+        rows.truncate(height);
+        for row in rows.iter_mut() {
+            let mut cells: Vec<char> = row.chars().take(width).collect();
+            cells.resize(width, '.');
+            *row = cells.into_iter().collect();
+        }
+        rows.resize(height, ".".repeat(width));
+    }
+    grid.width = width;
+    grid.height = height;
+    grid.restricted.retain_mut(|r| {
+        r.width = r.width.min(width.saturating_sub(r.col));
+        r.height = r.height.min(height.saturating_sub(r.row));
+        r.width > 0 && r.height > 0
+    });
+    project.letters.retain(|l| l.row < height && l.col < width);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -225,9 +245,59 @@ mod tests {
         let rows = project.grid.cells.clone().unwrap();
         assert_eq!(rows.len(), project.grid.height);
         assert!(rows[0].starts_with('#') && rows[1].starts_with('.'));
+        // Resizing keeps the painting (issue 15: it was dropped silently).
         Edit::Size(10, 9).apply(&mut project);
-        assert_eq!(project.grid.cells, None);
+        let rows = project.grid.cells.clone().unwrap();
         assert_eq!((project.grid.width, project.grid.height), (10, 9));
+        assert_eq!(rows.len(), 9);
+        assert!(rows.iter().all(|r| r.chars().count() == 10));
+        assert!(rows[0].starts_with('#'));
+        Edit::Size(12, 11).apply(&mut project);
+        let rows = project.grid.cells.clone().unwrap();
+        assert!(rows[0].starts_with('#') && rows[0].ends_with(".."));
+        assert_eq!(rows[10], "............");
+    }
+
+    #[test]
+    fn resizing_clips_ad_areas_and_drops_only_what_falls_outside() {
+        let mut project = Project::sample();
+        project.grid.restricted = vec![
+            Rect {
+                col: 2,
+                row: 2,
+                width: 4,
+                height: 3,
+            },
+            Rect {
+                col: 12,
+                row: 12,
+                width: 2,
+                height: 2,
+            },
+        ];
+        project.letters = vec![
+            PresetLetter {
+                row: 1,
+                col: 1,
+                letter: "A".into(),
+            },
+            PresetLetter {
+                row: 9,
+                col: 9,
+                letter: "B".into(),
+            },
+        ];
+        Edit::Size(5, 8).apply(&mut project);
+        assert_eq!(
+            project.grid.restricted,
+            vec![Rect {
+                col: 2,
+                row: 2,
+                width: 3,
+                height: 3
+            }]
+        );
+        assert_eq!(project.letters.len(), 1);
     }
 
     #[test]

@@ -26,6 +26,42 @@ fn fresh_seed() -> u64 {
     x % 1_000_000
 }
 
+/// What is wrong with a solution word, found at once instead of after a
+/// run: letters the grid cannot hold or the page font cannot print, more
+/// letters than the grid's cells, or words too few to cover the rest.
+/// Cheap enough for every frame (letter counts only).
+pub fn solution_problem(project: &Project, solution: &str) -> Option<String> {
+    let letters = match crate::model::word::grid_letters(solution, project.umlauts) {
+        Ok(letters) => letters.len(),
+        Err(e) => return Some(format!("Solution word: {e}")),
+    };
+    if let Some(message) = crate::layout::uncovered_letter(solution, "the solution word") {
+        return Some(format!("Solution word: {message}"));
+    }
+    let mut mask = super::edit::base_mask(project)?;
+    for r in &project.grid.restricted {
+        mask.restrict(r.col, r.row, r.width, r.height);
+    }
+    let cells = mask.playable_count();
+    if letters >= cells {
+        return Some(format!(
+            "Solution word: {letters} letters, but the grid has {cells} playable cells (the words need the rest)"
+        ));
+    }
+    let offered: usize = project
+        .vocabularies
+        .iter()
+        .flat_map(|v| &v.entries)
+        .map(|e| e.word.chars().filter(|c| c.is_alphabetic()).count())
+        .sum();
+    let to_cover = cells - letters;
+    (offered < to_cover).then(|| {
+        format!(
+            "Solution word: the words around it must cover {to_cover} cells, but all the vocabularies' words have {offered} letters: add words or use a smaller grid"
+        )
+    })
+}
+
 /// Draws the settings.
 pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
     let mut settings = project.generator.clone();
@@ -172,6 +208,16 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
                 settings.solution = Some(solution.trim().to_string()).filter(|s| !s.is_empty());
             }
             ui.end_row();
+            if search
+                && let Some(problem) = settings
+                    .solution
+                    .as_deref()
+                    .and_then(|s| solution_problem(project, s))
+            {
+                ui.label("");
+                ui.colored_label(ui.visuals().error_fg_color, problem);
+                ui.end_row();
+            }
 
             let label = ui.label("Words per cell");
             ui.add_enabled(search, egui::DragValue::new(&mut settings.max_words_per_cell).range(1..=4))

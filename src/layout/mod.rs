@@ -171,7 +171,7 @@ pub fn lay_out(
 
 /// A letter of `text` that some shipped face lacks (it would print as an
 /// empty box), described with `what` it is in.
-fn uncovered_letter(text: &str, what: &str) -> Option<String> {
+pub fn uncovered_letter(text: &str, what: &str) -> Option<String> {
     let c = text
         .chars()
         .find(|&c| !c.is_whitespace() && !Face::ALL.iter().all(|f| f.metrics().covers(c)))?;
