@@ -590,3 +590,35 @@ fn the_generator_tab_checks_the_solution_word_inline() {
     h.run();
     assert!(h.query_by_label_contains("Solution word:").is_none());
 }
+
+/// An exclusion group's words can be edited (keystrokes used to be thrown
+/// away every frame); a new project starts without the sample's group.
+#[test]
+fn exclusion_groups_can_be_edited_and_new_projects_start_empty() {
+    let mut h = sample_app();
+    h.state_mut().tab = Tab::Blacklists;
+    h.run();
+    let label = "Sea horse or seahorse:";
+    h.get_by_role_and_label(Role::TextInput, label).focus();
+    h.run();
+    h.key_press(egui::Key::End);
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, label)
+        .type_text(", Hippocampus");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(
+        h.state().project().exclusion_groups[0].words,
+        vec!["Sea horse", "Seahorse", "Hippocampus"]
+    );
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("New project").click();
+    h.run();
+    if h.query_by_label("Discard changes").is_some() {
+        h.get_by_label("Discard changes").click();
+        h.run();
+    }
+    assert!(h.state().project().exclusion_groups.is_empty());
+}

@@ -16,6 +16,10 @@ pub struct BlacklistState {
     group_words: String,
     offensive: Option<String>,
     built_in_filter: String,
+    /// The text of exclusion groups being edited, by index: kept between
+    /// frames while the field has focus (it was rebuilt from the project
+    /// every frame, which threw the keystrokes away).
+    group_edits: std::collections::BTreeMap<usize, String>,
 }
 
 fn split_words(text: &str) -> Vec<String> {
@@ -38,16 +42,22 @@ pub fn show(
         ui.weak("At most one word of each group goes into a puzzle (e.g. synonyms).");
         for (i, group) in project.exclusion_groups.iter().enumerate() {
             ui.horizontal(|ui| {
-                let mut words = group.words.join(", ");
+                let words = state.group_edits.entry(i).or_insert_with(|| group.words.join(", "));
                 let label = ui.label(format!("{}:", group.name));
-                if ui.add(egui::TextEdit::singleline(&mut words).desired_width(220.0)).labelled_by(label.id).lost_focus() {
+                let response = ui.add(egui::TextEdit::singleline(words).desired_width(220.0)).labelled_by(label.id);
+                if response.lost_focus() {
                     let edited = ExclusionGroup {
                         name: group.name.clone(),
-                        words: split_words(&words),
+                        words: split_words(words),
                     };
                     if edited != *group {
                         commands.push(Command::Edit(Edit::SetGroup(i, edited)));
                     }
+                    state.group_edits.remove(&i);
+                } else if !response.has_focus() {
+                    // Not being edited: show the project's words next frame
+                    // (after an undo, say).
+                    state.group_edits.remove(&i);
                 }
                 if ui.small_button("Delete").clicked() {
                     commands.push(Command::Edit(Edit::RemoveGroup(i)));

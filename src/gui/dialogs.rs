@@ -189,6 +189,13 @@ impl App {
                     v.name = "Words".into();
                     v.entries.clear();
                 }
+                // Nothing of the sample's content stays (its exclusion group
+                // named sea-life words the new project does not have).
+                self.project.exclusion_groups.clear();
+                self.project.offensive_words.clear();
+                self.project.letters.clear();
+                self.project.preassigned_words.clear();
+                self.blacklist = Default::default();
                 self.status = Status::info("New project: add words in the Vocabulary tab.");
             }
             Pending::Open(Some(path)) => self.open(&path),
