@@ -622,3 +622,39 @@ fn exclusion_groups_can_be_edited_and_new_projects_start_empty() {
     }
     assert!(h.state().project().exclusion_groups.is_empty());
 }
+
+/// Ctrl+Shift+S asks where to save, suggesting a name; Enter confirms, and
+/// a name without an extension gets `.ron`.
+#[test]
+fn save_as_by_keyboard_adds_the_extension() {
+    let dir = temp_dir("save-as");
+    let mut h = sample_app();
+    h.run();
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::S,
+    );
+    h.run();
+    let field = h.get_by_role_and_label(Role::TextInput, "File:");
+    assert!(
+        field.value().is_some_and(|v| v.ends_with(".ron")),
+        "no name suggested: {:?}",
+        field.value()
+    );
+    field.focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    let target = dir.join("typed-name");
+    h.get_by_role_and_label(Role::TextInput, "File:")
+        .type_text(&target.display().to_string());
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(
+        dir.join("typed-name.ron").exists(),
+        "{:?}",
+        h.state().status()
+    );
+    assert_eq!(h.state().path(), Some(dir.join("typed-name.ron").as_path()));
+}

@@ -377,8 +377,23 @@ impl App {
         if pressed(Key::G, Modifiers::COMMAND) {
             self.generate(ctx);
         }
-        if pressed(Key::S, Modifiers::COMMAND) {
+        // The menus show these; Shift first, so Ctrl+Shift+S is not Ctrl+S.
+        if pressed(Key::S, Modifiers::COMMAND | Modifiers::SHIFT) {
+            self.ask_path(super::dialogs::PathPurpose::SaveAs);
+        } else if pressed(Key::S, Modifiers::COMMAND) {
             self.save();
+        }
+        if pressed(Key::N, Modifiers::COMMAND) {
+            self.ask_unsaved(super::dialogs::Pending::New);
+        }
+        if pressed(Key::O, Modifiers::COMMAND) {
+            self.ask_unsaved(super::dialogs::Pending::Open(None));
+        }
+        if pressed(Key::E, Modifiers::COMMAND)
+            && !self.puzzles.is_empty()
+            && !self.preview_is_stale()
+        {
+            self.ask_path(super::dialogs::PathPurpose::ExportPdf);
         }
         if pressed(Key::Escape, Modifiers::NONE) && self.worker.is_some() {
             self.cancel();

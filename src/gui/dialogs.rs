@@ -96,10 +96,16 @@ impl App {
     pub(super) fn menu_bar(&mut self, ui: &mut egui::Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                if ui.button("New project").clicked() {
+                if ui
+                    .add(egui::Button::new("New project").shortcut_text("Ctrl+N"))
+                    .clicked()
+                {
                     self.ask_unsaved(Pending::New);
                 }
-                if ui.button("Open…").clicked() {
+                if ui
+                    .add(egui::Button::new("Open…").shortcut_text("Ctrl+O"))
+                    .clicked()
+                {
                     self.ask_unsaved(Pending::Open(None));
                 }
                 ui.menu_button("Open recent", |ui| {
@@ -113,10 +119,16 @@ impl App {
                     }
                 });
                 ui.separator();
-                if ui.button("Save").clicked() {
+                if ui
+                    .add(egui::Button::new("Save").shortcut_text("Ctrl+S"))
+                    .clicked()
+                {
                     self.save();
                 }
-                if ui.button("Save as…").clicked() {
+                if ui
+                    .add(egui::Button::new("Save as…").shortcut_text("Ctrl+Shift+S"))
+                    .clicked()
+                {
                     self.ask_path(PathPurpose::SaveAs);
                 }
                 ui.separator();
@@ -127,7 +139,10 @@ impl App {
                     "The project changed since this puzzle was made: generate again"
                 };
                 if ui
-                    .add_enabled(exportable, egui::Button::new("Export PDF…"))
+                    .add_enabled(
+                        exportable,
+                        egui::Button::new("Export PDF…").shortcut_text("Ctrl+E"),
+                    )
                     .on_disabled_hover_text(why)
                     .clicked()
                 {
@@ -359,11 +374,16 @@ impl App {
         self.ask_path(PathPurpose::Import(vocabulary));
     }
 
-    fn ask_path(&mut self, purpose: PathPurpose) {
+    pub(super) fn ask_path(&mut self, purpose: PathPurpose) {
         let text = match purpose {
-            PathPurpose::SaveAs | PathPurpose::Open => {
-                self.path.as_ref().map(|p| p.display().to_string())
-            }
+            // A project never saved gets a name from its title.
+            PathPurpose::SaveAs => Some(
+                self.path
+                    .as_ref()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_else(|| self.suggested("ron")),
+            ),
+            PathPurpose::Open => self.path.as_ref().map(|p| p.display().to_string()),
             PathPurpose::ExportPdf => Some(self.suggested("pdf")),
             PathPurpose::ExportJson => Some(self.suggested("json")),
             PathPurpose::Import(_) => None,
@@ -406,6 +426,14 @@ impl App {
                 Ok(())
             }
             PathPurpose::SaveAs => {
+                // A name typed without an extension gets the project's.
+                let with_ron;
+                let path = if path.extension().is_none() {
+                    with_ron = path.with_extension("ron");
+                    with_ron.as_path()
+                } else {
+                    path
+                };
                 if self.save_to(path) {
                     Ok(())
                 } else {
@@ -488,8 +516,16 @@ impl App {
                     }
                     ui.horizontal(|ui| {
                         let label = ui.label("File:");
-                        ui.add(egui::TextEdit::singleline(&mut text).desired_width(380.0))
+                        let field = ui
+                            .add(egui::TextEdit::singleline(&mut text).desired_width(380.0))
                             .labelled_by(label.id);
+                        // Enter in the field confirms, as the button does.
+                        if field.lost_focus()
+                            && ui.input(|i| i.key_pressed(egui::Key::Enter))
+                            && !text.trim().is_empty()
+                        {
+                            done = true;
+                        }
                         if ui.button("Browse…").clicked()
                             && let Some(path) = browse(purpose, &text)
                         {
