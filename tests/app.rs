@@ -245,18 +245,20 @@ fn a_failed_generation_leaves_the_project_as_it_was() {
     project.grid.height = 4;
     let mut h = harness(App::with_project(project.clone(), None, Storage::none()));
     h.run();
-    h.get_by_label("Generate").click();
-    h.step();
-    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
+    // Refused before any run: Generate is off, the reason beside it.
+    assert!(h.get_by_label("Generate").accesskit_node().is_disabled());
+    assert!(
+        h.query_all_by_label_contains("Anchovy (7 letters) is longer than every line")
+            .next()
+            .is_some()
+    );
+    // Ctrl+G says why instead of starting.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::G);
+    h.run();
     let status = h.state().status();
-    assert!(
-        status.text.starts_with("No puzzle") || status.text.starts_with("Cannot"),
-        "{status:?}"
-    );
-    assert!(
-        status.text.contains("\"Anchovy\"") && status.text.contains("longest line"),
-        "{status:?}"
-    );
+    assert!(status.text.starts_with("Cannot generate"), "{status:?}");
+    assert!(status.text.contains("Anchovy"), "{status:?}");
+    assert!(!h.state().is_generating());
     assert_eq!(h.state().project(), &project);
 }
 
@@ -582,9 +584,11 @@ fn the_generator_tab_checks_the_solution_word_inline() {
     h.state_mut().tab = Tab::Generator;
     h.run();
     assert!(
-        h.query_by_label_contains("16 letters, but the grid has 16 playable cells")
+        h.query_all_by_label_contains("16 letters, but the grid has 16 playable cells")
+            .next()
             .is_some()
     );
+    assert!(h.get_by_label("Generate").accesskit_node().is_disabled());
     let mut project = Project::sample();
     project.generator.solution = Some("Sea".into());
     let mut h = harness(App::with_project(project, None, Storage::none()));
@@ -659,4 +663,18 @@ fn save_as_by_keyboard_adds_the_extension() {
         h.state().status()
     );
     assert_eq!(h.state().path(), Some(dir.join("typed-name.ron").as_path()));
+}
+
+/// An empty vocabulary is refused at once: Generate is off and says why.
+#[test]
+fn an_empty_vocabulary_is_refused_at_once() {
+    let mut project = Project::sample();
+    project.vocabularies[0].entries.clear();
+    let mut h = harness(App::with_project(project, None, Storage::none()));
+    h.run();
+    assert!(h.get_by_label("Generate").accesskit_node().is_disabled());
+    assert!(
+        h.query_by_label_contains("the vocabularies are empty")
+            .is_some()
+    );
 }

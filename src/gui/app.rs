@@ -313,6 +313,41 @@ impl App {
         }
     }
 
+    /// Why Generate cannot work right now, found without searching: the
+    /// cheap checks of the library's refusals (no words, a must-use word or
+    /// solution word that cannot fit, invalid grid settings). `None`: go.
+    pub fn generate_refusal(&self) -> Option<String> {
+        let project = &self.project;
+        let Some(mut mask) = super::edit::base_mask(project) else {
+            return Some("The grid settings are invalid (Grid tab).".into());
+        };
+        for r in &project.grid.restricted {
+            mask.restrict(r.col, r.row, r.width, r.height);
+        }
+        if mask.playable_count() == 0 {
+            return Some("The grid has no playable cell (Grid tab).".into());
+        }
+        if project.vocabularies.iter().all(|v| v.entries.is_empty()) {
+            return Some("Add words first: the vocabularies are empty (Vocabulary tab).".into());
+        }
+        match project.generator.kind {
+            PuzzleKind::WordSearch => {
+                if let Some(problem) = super::grid_panel::fit_problems(project, &mask).first() {
+                    return Some(format!("Cannot fit: {problem} (Grid tab)."));
+                }
+                project
+                    .generator
+                    .solution
+                    .as_deref()
+                    .and_then(|s| super::settings_panel::solution_problem(project, s))
+                    .map(|p| format!("{p} (Generator tab)."))
+            }
+            // The rectangle's own checks need the word lists by length: the
+            // run refuses at once, with its reason.
+            PuzzleKind::WordRectangle => None,
+        }
+    }
+
     /// Whether the project changed since the shown puzzles were made (an
     /// undo back to that state makes them current again). Compared once
     /// per revision.
@@ -375,7 +410,10 @@ impl App {
             self.undo();
         }
         if pressed(Key::G, Modifiers::COMMAND) {
-            self.generate(ctx);
+            match self.generate_refusal() {
+                None => self.generate(ctx),
+                Some(why) => self.status = Status::error(format!("Cannot generate: {why}")),
+            }
         }
         // The menus show these; Shift first, so Ctrl+Shift+S is not Ctrl+S.
         if pressed(Key::S, Modifiers::COMMAND | Modifiers::SHIFT) {
@@ -541,12 +579,17 @@ impl App {
         )
         .fill(accent)
         .min_size(egui::vec2(ui.available_width(), 34.0));
+        let refusal = self.generate_refusal();
         if ui
-            .add_enabled(self.worker.is_none(), generate)
+            .add_enabled(self.worker.is_none() && refusal.is_none(), generate)
             .on_hover_text("Make the puzzle(s) (Ctrl+G)")
+            .on_disabled_hover_text(refusal.as_deref().unwrap_or("Generating…"))
             .clicked()
         {
             commands.push(Command::Generate);
+        }
+        if let Some(why) = &refusal {
+            ui.colored_label(ui.visuals().error_fg_color, why);
         }
         ui.add_space(8.0);
         ui.checkbox(&mut self.show_key, "Show answer key");
