@@ -678,3 +678,27 @@ fn an_empty_vocabulary_is_refused_at_once() {
             .is_some()
     );
 }
+
+/// Ctrl+wheel (a zoom event in egui) over the page zooms it; Fit goes
+/// back to the whole page.
+#[test]
+fn ctrl_wheel_zooms_the_preview() {
+    let mut h = sample_app();
+    h.run();
+    h.get_by_label("Generate").click();
+    h.step();
+    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
+    h.run();
+    assert!(h.query_by_label("100 %").is_some());
+    let centre = h.ctx.content_rect().center();
+    h.hover_at(centre);
+    h.event(egui::Event::Zoom(1.5));
+    h.run();
+    assert!(
+        h.query_by_label("150 %").is_some(),
+        "Ctrl+wheel did not zoom"
+    );
+    h.get_by_label("Fit").click();
+    h.run();
+    assert!(h.query_by_label("100 %").is_some());
+}

@@ -246,9 +246,11 @@ pub fn show(
         state.pan += response.drag_delta();
     }
     if response.hovered() {
-        let (scroll, ctrl) = ui.input(|i| (i.smooth_scroll_delta.y, i.modifiers.command));
-        if ctrl && scroll != 0.0 {
-            state.zoom = (state.zoom * (1.0 + scroll / 400.0)).clamp(0.25, 8.0);
+        // egui turns Ctrl+wheel (and pinching) into a zoom factor, not a
+        // scroll: reading the scroll delta with Ctrl held saw nothing.
+        let zoom_delta = ui.input(|i| i.zoom_delta());
+        if zoom_delta != 1.0 {
+            state.zoom = (state.zoom * zoom_delta).clamp(0.25, 8.0);
         }
     }
     if response.clicked() {
