@@ -702,3 +702,67 @@ fn ctrl_wheel_zooms_the_preview() {
     h.run();
     assert!(h.query_by_label("100 %").is_some());
 }
+
+/// A black disc on white, traced into the grid's shape from a PNG, applied
+/// as one edit and undone.
+#[test]
+fn a_shape_traced_from_a_picture() {
+    let dir = temp_dir("trace");
+    let png = dir.join("disc.png");
+    let disc = image::GrayImage::from_fn(60, 60, |x, y| {
+        let (dx, dy) = (x as i32 - 30, y as i32 - 30);
+        image::Luma([if dx * dx + dy * dy < 27 * 27 { 0 } else { 255 }])
+    });
+    disc.save(&png).unwrap();
+    let mut h = sample_app();
+    h.state_mut().tab = Tab::Grid;
+    h.run();
+    let before = h.state().project().clone();
+    h.get_by_label("Trace picture…").click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "File:").focus();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "File:")
+        .type_text(&png.display().to_string());
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(
+        h.query_by_label("Traced shape").is_some(),
+        "{:?}",
+        h.state().status()
+    );
+    h.get_by_label("Apply").click();
+    h.run();
+    let rows = h
+        .state()
+        .project()
+        .grid
+        .cells
+        .clone()
+        .expect("the traced shape");
+    assert_eq!((rows.len(), rows[0].len()), (15, 15));
+    // A disc: the corners are outside, the middle playable.
+    assert!(rows[0].starts_with('#') && rows[14].ends_with('#'));
+    assert_eq!(rows[7].chars().nth(7), Some('.'));
+    h.state_mut().undo();
+    h.run();
+    assert_eq!(h.state().project(), &before);
+    // Not a picture: the dialog says so and nothing changes.
+    let text = dir.join("not-a-picture.png");
+    std::fs::write(&text, "hello").unwrap();
+    h.get_by_label("Trace picture…").click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "File:").focus();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "File:")
+        .type_text(&text.display().to_string());
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(
+        h.query_by_label_contains("not a picture Gridpress can read")
+            .is_some()
+    );
+    assert_eq!(h.state().project(), &before);
+}

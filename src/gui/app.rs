@@ -40,6 +40,8 @@ pub enum Command {
     Cancel,
     /// Import a words file into a vocabulary (asks for the file).
     Import(usize),
+    /// Trace the grid's shape from a picture (asks for the file).
+    TracePicture,
     /// Highlight a placed word in the preview (or none).
     Highlight(Option<usize>),
     /// Show another puzzle of the batch.
@@ -387,6 +389,7 @@ impl App {
                 Command::Generate => self.generate(ctx),
                 Command::Cancel => self.cancel(),
                 Command::Import(vocabulary) => self.import_words(vocabulary),
+                Command::TracePicture => self.ask_path(super::dialogs::PathPurpose::TracePicture),
                 Command::Highlight(word) => self.preview.highlight = word,
                 Command::ShowPuzzle(i) => {
                     self.shown = i.min(self.puzzles.len().saturating_sub(1));

@@ -37,6 +37,8 @@ pub enum PathPurpose {
     ExportJson,
     /// Import a words file into a vocabulary.
     Import(usize),
+    /// A picture to trace the grid's shape from.
+    TracePicture,
 }
 
 impl PathPurpose {
@@ -49,6 +51,7 @@ impl PathPurpose {
             PathPurpose::Import(_) => {
                 "Import words (text: WORD or WORD=clue per line; CSV: word,clue)"
             }
+            PathPurpose::TracePicture => "Trace the shape from a picture (PNG or JPEG)",
         }
     }
 
@@ -58,6 +61,7 @@ impl PathPurpose {
             PathPurpose::ExportPdf => ("PDF", &["pdf"]),
             PathPurpose::ExportJson => ("Puzzle JSON", &["json"]),
             PathPurpose::Import(_) => ("Words", &["txt", "csv"]),
+            PathPurpose::TracePicture => ("Picture", &["png", "jpg", "jpeg"]),
         }
     }
 
@@ -83,6 +87,8 @@ pub enum Modal {
         /// Why the last try failed.
         error: Option<String>,
     },
+    /// A picture being traced into the grid's shape.
+    Trace(Box<super::trace::Trace>),
     /// A previous session left unsaved work.
     Recover {
         /// The unsaved project.
@@ -386,7 +392,7 @@ impl App {
             PathPurpose::Open => self.path.as_ref().map(|p| p.display().to_string()),
             PathPurpose::ExportPdf => Some(self.suggested("pdf")),
             PathPurpose::ExportJson => Some(self.suggested("json")),
-            PathPurpose::Import(_) => None,
+            PathPurpose::Import(_) | PathPurpose::TracePicture => None,
         };
         self.modal = Some(Modal::Path {
             purpose,
@@ -443,6 +449,11 @@ impl App {
             PathPurpose::ExportPdf => self.export_pdf(path),
             PathPurpose::ExportJson => self.export_json(path),
             PathPurpose::Import(v) => self.import_file(v, path),
+            PathPurpose::TracePicture => {
+                let trace = super::trace::Trace::load(path)?;
+                self.modal = Some(Modal::Trace(Box::new(trace)));
+                Ok(())
+            }
         }
     }
 
@@ -500,7 +511,10 @@ impl App {
                         .iter()
                         .flat_map(|p| p.report.relaxed.iter().cloned())
                         .collect(),
-                    PathPurpose::Open | PathPurpose::SaveAs | PathPurpose::Import(_) => Vec::new(),
+                    PathPurpose::Open
+                    | PathPurpose::SaveAs
+                    | PathPurpose::Import(_)
+                    | PathPurpose::TracePicture => Vec::new(),
                 };
                 egui::Modal::new(egui::Id::unique("path")).show(ctx, |ui| {
                     ui.set_min_width(520.0);
@@ -567,6 +581,20 @@ impl App {
                         text,
                         error,
                     });
+                }
+            }
+            Modal::Trace(mut trace) => {
+                let grid = (self.project.grid.width, self.project.grid.height);
+                match trace.show(ctx, grid) {
+                    super::trace::Decision::Open => keep = Some(Modal::Trace(trace)),
+                    super::trace::Decision::Apply(mask) => {
+                        self.apply(Edit::Cells(mask.to_rows()));
+                        self.status = Status::info(format!(
+                            "Traced the shape from {} (undo with Ctrl+Z).",
+                            trace.name
+                        ));
+                    }
+                    super::trace::Decision::Cancel => {}
                 }
             }
             Modal::Recover { project, origin } => {

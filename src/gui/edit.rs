@@ -41,6 +41,8 @@ pub enum Edit {
     Size(usize, usize),
     /// A built-in shape; painted cells are dropped.
     Shape(String),
+    /// The whole shape as rows of `.`, `#`, `x` (a traced picture).
+    Cells(Vec<String>),
     /// Paints cells.
     Paint(Vec<Pos>, CellKind),
     /// Adds a restricted rectangle.
@@ -142,6 +144,11 @@ impl Edit {
             Edit::Shape(name) => {
                 project.grid.shape = name;
                 project.grid.cells = None;
+            }
+            Edit::Cells(rows) => {
+                project.grid.height = rows.len();
+                project.grid.width = rows.first().map_or(0, |r| r.chars().count());
+                project.grid.cells = Some(rows);
             }
             Edit::Paint(cells, kind) => paint(project, &cells, kind),
             Edit::AddRestricted(rect) => project.grid.restricted.push(rect),

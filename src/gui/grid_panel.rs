@@ -161,6 +161,15 @@ pub fn show(
                 state.tool = tool;
             }
         }
+        if ui
+            .button("Trace picture…")
+            .on_hover_text(
+                "The shape from a black-and-white picture (PNG or JPEG), scaled to the grid",
+            )
+            .clicked()
+        {
+            commands.push(Command::TracePicture);
+        }
     });
     let Some(mut mask) = base_mask(project) else {
         ui.colored_label(

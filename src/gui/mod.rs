@@ -11,6 +11,7 @@ mod grid_panel;
 mod history;
 mod preview;
 mod settings_panel;
+mod trace;
 mod vocab_panel;
 mod worker;
 

@@ -239,6 +239,47 @@ impl Mask {
             .collect()
     }
 
+    /// A mask traced from a greyscale picture (`luma`, row by row, 0 black
+    /// to 255 white) scaled to `width` × `height` cells: a cell is playable
+    /// when the mean of the pixels it covers is darker than `threshold`
+    /// (lighter with `invert`), so a black shape on white becomes the grid.
+    pub fn traced(
+        luma: &[u8],
+        (image_width, image_height): (usize, usize),
+        (width, height): (usize, usize),
+        threshold: u8,
+        invert: bool,
+    ) -> Result<Self, InputError> {
+        check_size(width, height)?;
+        if image_width == 0 || image_height == 0 || luma.len() != image_width * image_height {
+            return Err(InputError::msg("the picture is empty"));
+        }
+        let mask = Mask::from_fn(width, height, |p| {
+            // The pixels under the cell (at least one, also when the
+            // picture is smaller than the grid).
+            let span = |i: usize, cells: usize, pixels: usize| {
+                let from = i * pixels / cells;
+                let to = ((i + 1) * pixels / cells).max(from + 1).min(pixels);
+                from..to
+            };
+            let (rows, cols) = (
+                span(p.row, height, image_height),
+                span(p.col, width, image_width),
+            );
+            let mut sum = 0u64;
+            let mut n = 0u64;
+            for y in rows {
+                for x in cols.clone() {
+                    sum += u64::from(luma[y * image_width + x]);
+                    n += 1;
+                }
+            }
+            let dark = sum < u64::from(threshold) * n;
+            dark != invert
+        })?;
+        Ok(mask)
+    }
+
     /// The mask as rows of `.`, `#`, `x` (the JSON `mask` field).
     pub fn to_rows(&self) -> Vec<String> {
         self.cells
@@ -272,6 +313,22 @@ mod tests {
         assert_eq!(mask.kind(Pos::new(3, 0)), CellKind::Outside);
         assert_eq!(mask.to_rows().join("\n") + "\n", text);
         assert_eq!(mask.playable_count(), 14);
+    }
+
+    #[test]
+    fn a_picture_is_traced_to_the_grid() {
+        // 8×4 pixels: the left half black, the right half white.
+        let luma: Vec<u8> = (0..32).map(|i| if i % 8 < 4 { 0 } else { 255 }).collect();
+        let mask = Mask::traced(&luma, (8, 4), (4, 4), 128, false).unwrap();
+        assert_eq!(mask.to_rows(), vec!["..##"; 4]);
+        let inverted = Mask::traced(&luma, (8, 4), (4, 4), 128, true).unwrap();
+        assert_eq!(inverted.to_rows(), vec!["##.."; 4]);
+        // A picture smaller than the grid: each pixel covers several cells.
+        let tiny = Mask::traced(&[0, 255], (2, 1), (6, 3), 128, false).unwrap();
+        assert_eq!(tiny.to_rows(), vec!["...###"; 3]);
+        assert!(Mask::traced(&[], (0, 0), (4, 4), 128, false).is_err());
+        // All white: nothing playable, refused like any empty mask.
+        assert!(Mask::traced(&[255; 16], (4, 4), (4, 4), 128, false).is_err());
     }
 
     #[test]
