@@ -385,6 +385,34 @@ impl App {
     fn run(&mut self, commands: Vec<Command>, ctx: &egui::Context) {
         for command in commands {
             match command {
+                Command::Edit(Edit::Size(width, height)) => {
+                    // Say what a smaller grid cut, so nothing goes silently.
+                    let before = self.project.grid.clone();
+                    let letters = self.project.letters.len();
+                    self.apply(Edit::Size(width, height));
+                    let after = &self.project.grid;
+                    let mut cut = Vec::new();
+                    let clipped = before
+                        .restricted
+                        .iter()
+                        .filter(|r| !after.restricted.contains(r))
+                        .count();
+                    if clipped > 0 {
+                        cut.push(format!("{clipped} ad area(s) clipped or dropped"));
+                    }
+                    let dropped = letters - self.project.letters.len();
+                    if dropped > 0 {
+                        cut.push(format!("{dropped} pre-assigned letter(s) outside dropped"));
+                    }
+                    if before.cells.is_some() && (width < before.width || height < before.height) {
+                        cut.push("the painted shape cropped".into());
+                    }
+                    self.status = Status::info(if cut.is_empty() {
+                        format!("Grid {width}×{height}.")
+                    } else {
+                        format!("Grid {width}×{height}: {} (Ctrl+Z undoes).", cut.join(", "))
+                    });
+                }
                 Command::Edit(edit) => self.apply(edit),
                 Command::Generate => self.generate(ctx),
                 Command::Cancel => self.cancel(),
