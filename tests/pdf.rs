@@ -799,3 +799,33 @@ fn the_cli_writes_pdfx_with_the_given_date() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("SOURCE_DATE_EPOCH"));
     assert!(!bad_date.exists(), "nothing written on a bad date");
 }
+
+/// The magazine page uses its space (issue 14): a 15×15 grid gets the
+/// template's largest cells with the list moved below it, where beside it
+/// the grid was narrowed to 8.7 mm cells; a small grid keeps the list
+/// beside (both arrangements give it the largest cells).
+#[test]
+fn the_magazine_page_gives_the_grid_the_larger_cells() {
+    let template = Template::find("magazine").unwrap();
+    let heading = Heading {
+        title: "Space".into(),
+        number: None,
+    };
+    let cell = |size: usize| {
+        let mut project = Project::sample();
+        project.grid.width = size;
+        project.grid.height = size;
+        project.generator.pick = Some(gridpress::model::WordCount::Exact(size.min(22)));
+        let generator = Generator::new(project.to_spec().unwrap()).unwrap();
+        let puzzle = generator.generate(&Options::seeded(1)).unwrap();
+        let page =
+            layout::puzzle_page(&puzzle, &template, &heading, layout::Parts::PUZZLE).unwrap();
+        page.grid.unwrap().cell
+    };
+    let max = match template.grid.cell {
+        gridpress::layout::template::CellSize::Fill { max } => max,
+        other => panic!("{other:?}"),
+    };
+    assert!((cell(15) - max).abs() < 0.01, "15×15: {} mm", cell(15));
+    assert!((cell(10) - max).abs() < 0.01, "10×10: {} mm", cell(10));
+}
