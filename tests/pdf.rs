@@ -829,3 +829,56 @@ fn the_magazine_page_gives_the_grid_the_larger_cells() {
     assert!((cell(15) - max).abs() < 0.01, "15×15: {} mm", cell(15));
     assert!((cell(10) - max).abs() < 0.01, "10×10: {} mm", cell(10));
 }
+
+/// A list below the grid is set no larger than lets the grid reach its
+/// largest cells: while the grid is smaller than the template allows, the
+/// list is at its minimum size (issue 14: 69 German words left a 20×20
+/// grid 6.3 mm cells on A4 with the list at 10 pt; now 8 mm).
+#[test]
+fn the_list_below_gives_way_to_the_grid() {
+    let heading = Heading {
+        title: "Space".into(),
+        number: None,
+    };
+    let mut project = Project::sample();
+    project.grid.width = 20;
+    project.grid.height = 20;
+    project.generator.pick = Some(gridpress::model::WordCount::Exact(50));
+    let generator = Generator::new(project.to_spec().unwrap()).unwrap();
+    let puzzle = generator.generate(&Options::seeded(1)).unwrap();
+    let listed: Vec<&str> = puzzle.words.iter().map(|w| w.display.as_str()).collect();
+    for name in ["a4", "letter", "magazine", "large-print"] {
+        let template = Template::find(name).unwrap();
+        let page =
+            layout::puzzle_page(&puzzle, &template, &heading, layout::Parts::PUZZLE).unwrap();
+        let cell = page.grid.unwrap().cell;
+        let PageSize::Fixed { width, .. } = template.page else {
+            panic!("{name}: a fixed page")
+        };
+        let across = (width - template.margins.left - template.margins.right) / 20.0;
+        let max = match template.grid.cell {
+            gridpress::layout::template::CellSize::Fill { max } => max,
+            gridpress::layout::template::CellSize::Fixed(mm) => mm,
+        }
+        .min(across);
+        let list_sizes: Vec<f32> = page
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text { text, size_pt, .. } if listed.contains(&text.as_str()) => {
+                    Some(*size_pt)
+                }
+                _ => None,
+            })
+            .collect();
+        assert!(!list_sizes.is_empty(), "{name}: no list");
+        if cell < max - 0.01 {
+            let min = template.word_list.min_size;
+            assert!(
+                list_sizes.iter().all(|s| (s - min).abs() < 0.01),
+                "{name}: the grid has {cell:.2} of {max} mm while the list is at {:?} pt (minimum {min})",
+                list_sizes[0]
+            );
+        }
+    }
+}

@@ -11,6 +11,7 @@ use super::template::{
     CellSize, GridLines, GridStyle, ListPosition, PageSize, Template, TextStyle, WordListStyle,
 };
 use super::wordlist;
+use super::wordlist::ListFit;
 use crate::model::{Presentation, Puzzle};
 
 /// Smallest cell on a puzzle page, in mm.
@@ -214,6 +215,44 @@ fn cell_size(template: &Template, cols: usize, rows: usize, width: f32, height: 
     target.min(width / cols as f32).min(height / rows as f32)
 }
 
+/// The list below the grid at the largest type size that still lets the
+/// grid reach `target` cells; when no size does, the size that gives the
+/// grid the largest cells. (Set at the template's size first, the list
+/// took the height the grid needed: 69 German words left a 20×20 grid
+/// 4.5 mm cells on the magazine page.)
+fn list_below(
+    words: &[String],
+    style: &WordListStyle,
+    (width, room): (f32, f32),
+    fit_list: fn(&[String], &WordListStyle, f32, f32) -> Option<ListFit>,
+    cell_under: &dyn Fn(&ListFit) -> f32,
+    target: f32,
+) -> Option<ListFit> {
+    let mut best: Option<(f32, ListFit)> = None;
+    let mut size = style.size;
+    loop {
+        let at = WordListStyle {
+            size,
+            min_size: size,
+            ..style.clone()
+        };
+        if let Some(fit) = fit_list(words, &at, width, room) {
+            let cell = cell_under(&fit);
+            if cell >= target - 1e-3 {
+                return Some(fit);
+            }
+            if best.as_ref().is_none_or(|(c, _)| cell > *c + 1e-3) {
+                best = Some((cell, fit));
+            }
+        }
+        if size <= style.min_size {
+            break;
+        }
+        size = (size - 0.5).max(style.min_size);
+    }
+    best.map(|(_, fit)| fit)
+}
+
 /// Lays out one puzzle as a page showing `parts`.
 pub fn puzzle_page(
     puzzle: &Puzzle,
@@ -268,7 +307,8 @@ pub fn puzzle_page(
         position: ListPosition::Below,
         ..template.word_list.clone()
     };
-    let (list_style, fit_list): (_, fn(_, _, _, _) -> _) = match puzzle.kind.presentation() {
+    type FitList = fn(&[String], &WordListStyle, f32, f32) -> Option<ListFit>;
+    let (list_style, fit_list): (_, FitList) = match puzzle.kind.presentation() {
         Presentation::HiddenWords => (&template.word_list, wordlist::fit),
         Presentation::FillIn => (&fill_in_style, wordlist::fit_exact),
     };
@@ -300,14 +340,24 @@ pub fn puzzle_page(
             body.height - solution_height,
         );
         let list_room = body.height - solution_height - (rows as f32 * MIN_CELL + GAP);
-        if let Some(below) = wordlist::fit(&words, &below_style, body.width, list_room) {
-            let below_cell = cell_size(
+        let cell_under = |fit: &ListFit| {
+            cell_size(
                 template,
                 cols,
                 rows,
                 body.width,
-                body.height - solution_height - below.height() - below_style.gap,
-            );
+                body.height - solution_height - fit.height() - below_style.gap,
+            )
+        };
+        if let Some(below) = list_below(
+            &words,
+            &below_style,
+            (body.width, list_room),
+            wordlist::fit,
+            &cell_under,
+            cell_size(template, cols, rows, body.width, f32::INFINITY),
+        ) {
+            let below_cell = cell_under(&below);
             if below_cell >= beside_cell * BELOW_GAIN {
                 list_style = &below_style;
                 beside_fit = None;
@@ -345,17 +395,36 @@ pub fn puzzle_page(
         } else {
             body.width
         };
+        let cell_under = |fit: &ListFit| {
+            cell_size(
+                template,
+                cols,
+                rows,
+                body.width,
+                body.height - solution_height - fit.height() - list_style.gap,
+            )
+        };
+        let fitted = if fit_content || !parts.grid {
+            fit_list(&words, list_style, list_width, list_room)
+        } else {
+            list_below(
+                &words,
+                list_style,
+                (list_width, list_room),
+                fit_list,
+                &cell_under,
+                cell_size(template, cols, rows, body.width, f32::INFINITY),
+            )
+        };
         let fit = if words.is_empty() {
             None
         } else {
-            Some(
-                fit_list(&words, list_style, list_width, list_room).ok_or_else(|| {
-                    too_small(&format!(
-                        "the {} words do not fit under the grid",
-                        words.len()
-                    ))
-                })?,
-            )
+            Some(fitted.ok_or_else(|| {
+                too_small(&format!(
+                    "the {} words do not fit under the grid",
+                    words.len()
+                ))
+            })?)
         };
         let list_height = fit.as_ref().map_or(0.0, |f| f.height() + list_style.gap);
         (
