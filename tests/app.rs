@@ -766,3 +766,41 @@ fn a_shape_traced_from_a_picture() {
     );
     assert_eq!(h.state().project(), &before);
 }
+
+/// File dialogs start in the folder used last (for a project never saved).
+#[test]
+fn file_dialogs_remember_the_last_folder() {
+    let dir = temp_dir("last-folder");
+    let mut h = sample_app();
+    h.run();
+    h.get_by_label("Generate").click();
+    h.step();
+    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label_contains("Export JSON…").click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "File:").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "File:")
+        .type_text(&dir.join("first.json").display().to_string());
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(dir.join("first.json").exists(), "{:?}", h.state().status());
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::S,
+    );
+    h.run();
+    let suggested = h
+        .get_by_role_and_label(Role::TextInput, "File:")
+        .value()
+        .unwrap_or_default();
+    assert!(
+        suggested.starts_with(&dir.display().to_string()),
+        "{suggested}"
+    );
+}

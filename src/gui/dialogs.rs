@@ -380,6 +380,17 @@ impl App {
         self.ask_path(PathPurpose::Import(vocabulary));
     }
 
+    /// Where file dialogs start: the project's folder, else the last one
+    /// used, else the working directory.
+    fn start_folder(&self) -> PathBuf {
+        self.path
+            .as_ref()
+            .and_then(|p| p.parent())
+            .map(Path::to_path_buf)
+            .or_else(|| self.state.last_folder.clone().filter(|d| d.is_dir()))
+            .unwrap_or_else(|| std::env::current_dir().unwrap_or_default())
+    }
+
     pub(super) fn ask_path(&mut self, purpose: PathPurpose) {
         let text = match purpose {
             // A project never saved gets a name from its title.
@@ -402,12 +413,7 @@ impl App {
     }
 
     fn suggested(&self, extension: &str) -> String {
-        let dir = self
-            .path
-            .as_ref()
-            .and_then(|p| p.parent())
-            .map(Path::to_path_buf)
-            .unwrap_or_else(|| std::env::current_dir().unwrap_or_default());
+        let dir = self.start_folder();
         let stem: String = self
             .project
             .name
@@ -503,6 +509,7 @@ impl App {
                 let mut error = error;
                 let mut done = false;
                 let mut cancelled = false;
+                let start_folder = self.start_folder();
                 // An export repeats what its puzzles relaxed, so that a page
                 // without its solution word is not sent off unnoticed.
                 let relaxed: Vec<String> = match purpose {
@@ -541,7 +548,7 @@ impl App {
                             done = true;
                         }
                         if ui.button("Browse…").clicked()
-                            && let Some(path) = browse(purpose, &text)
+                            && let Some(path) = browse(purpose, &text, &start_folder)
                         {
                             text = path.display().to_string();
                         }
@@ -565,7 +572,12 @@ impl App {
                 });
                 if done {
                     match self.finish_path(purpose, Path::new(text.trim())) {
-                        Ok(()) => {}
+                        Ok(()) => {
+                            if let Some(dir) = Path::new(text.trim()).parent() {
+                                self.state.last_folder = Some(dir.to_path_buf());
+                                self.state_changed();
+                            }
+                        }
                         Err(e) => {
                             error = Some(e);
                             keep = Some(Modal::Path {
@@ -638,14 +650,16 @@ impl App {
 
 /// The desktop's file dialog (xdg portal); `None` when there is none or the
 /// user cancels, and the typed path stays.
-fn browse(purpose: PathPurpose, current: &str) -> Option<PathBuf> {
+fn browse(purpose: PathPurpose, current: &str, start_folder: &Path) -> Option<PathBuf> {
     let (name, extensions) = purpose.extension();
     let mut dialog = rfd::FileDialog::new()
         .add_filter(name, extensions)
         .set_title(purpose.title());
     let current = Path::new(current.trim());
-    if let Some(dir) = current.parent().filter(|d| d.is_dir()) {
-        dialog = dialog.set_directory(dir);
+    match current.parent().filter(|d| d.is_dir()) {
+        Some(dir) => dialog = dialog.set_directory(dir),
+        None if start_folder.is_dir() => dialog = dialog.set_directory(start_folder),
+        None => {}
     }
     if let Some(file) = current.file_name() {
         dialog = dialog.set_file_name(file.to_string_lossy());

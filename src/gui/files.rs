@@ -15,6 +15,10 @@ pub struct AppState {
     /// Most recent first.
     #[serde(default)]
     pub recent: Vec<PathBuf>,
+    /// The folder of the last file opened, saved, exported or imported:
+    /// where the next file dialog starts.
+    #[serde(default)]
+    pub last_folder: Option<PathBuf>,
 }
 
 impl AppState {
