@@ -25,8 +25,30 @@ fn harness(app: App) -> Harness<'static, App> {
         .build_ui_state(|ui, app: &mut App| app.show(ui), app)
 }
 
+/// The app on `project`, showing `tab`.
+fn app_on(project: Project, tab: Tab) -> Harness<'static, App> {
+    let mut h = harness(App::with_project(project, None, Storage::none()));
+    h.state_mut().tab = tab;
+    h.run();
+    h
+}
+
 fn sample_app() -> Harness<'static, App> {
     harness(App::with_project(Project::sample(), None, Storage::none()))
+}
+
+/// Replaces the text of the open file dialog's field with `path` and
+/// confirms it with Enter.
+fn enter_path(h: &mut Harness<'static, App>, path: &str) {
+    h.get_by_role_and_label(Role::TextInput, "File:").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "File:")
+        .type_text(path);
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
 }
 
 /// Steps frames until `done` holds (the worker thread runs meanwhile).
@@ -340,9 +362,7 @@ fn a_word_rectangle_from_the_generator_tab() {
             clue: None,
         })
         .collect();
-    let mut h = harness(App::with_project(project, None, Storage::none()));
-    h.state_mut().tab = Tab::Generator;
-    h.run();
+    let mut h = app_on(project, Tab::Generator);
     h.get_by_label("Word rectangle").click();
     h.run();
     assert_eq!(
@@ -410,9 +430,7 @@ fn the_grid_editor_names_cells_no_word_can_cover() {
         width: 3,
         height: 1,
     }];
-    let mut h = harness(App::with_project(project, None, Storage::none()));
-    h.state_mut().tab = Tab::Grid;
-    h.run();
+    let mut h = app_on(project, Tab::Grid);
     assert!(
         h.query_by_label_contains("1 cell no word can cover (row 4, column 1)")
             .is_some(),
@@ -422,9 +440,7 @@ fn the_grid_editor_names_cells_no_word_can_cover() {
     h.run();
     let mut project = h.state().project().clone();
     project.grid.restricted.clear();
-    let mut h = harness(App::with_project(project, None, Storage::none()));
-    h.state_mut().tab = Tab::Grid;
-    h.run();
+    let h = app_on(project, Tab::Grid);
     assert!(h.query_by_label_contains("no word can cover").is_none());
 }
 
@@ -565,9 +581,7 @@ fn the_generator_tab_checks_the_solution_word_inline() {
     project.grid.width = 5;
     project.grid.height = 5;
     project.generator.solution = Some("Seahorsesandmore".into());
-    let mut h = harness(App::with_project(project, None, Storage::none()));
-    h.state_mut().tab = Tab::Generator;
-    h.run();
+    let h = app_on(project, Tab::Generator);
     assert!(
         h.query_by_label_contains("16 letters, but the grid has 25 playable cells")
             .is_none()
@@ -580,9 +594,7 @@ fn the_generator_tab_checks_the_solution_word_inline() {
     project.grid.width = 4;
     project.grid.height = 4;
     project.generator.solution = Some("Seahorsesandmore".into());
-    let mut h = harness(App::with_project(project, None, Storage::none()));
-    h.state_mut().tab = Tab::Generator;
-    h.run();
+    let h = app_on(project, Tab::Generator);
     assert!(
         h.query_all_by_label_contains("16 letters, but the grid has 16 playable cells")
             .next()
@@ -591,9 +603,7 @@ fn the_generator_tab_checks_the_solution_word_inline() {
     assert!(h.get_by_label("Generate").accesskit_node().is_disabled());
     let mut project = Project::sample();
     project.generator.solution = Some("Sea".into());
-    let mut h = harness(App::with_project(project, None, Storage::none()));
-    h.state_mut().tab = Tab::Generator;
-    h.run();
+    let h = app_on(project, Tab::Generator);
     assert!(h.query_by_label_contains("Solution word:").is_none());
 }
 
@@ -720,13 +730,7 @@ fn a_shape_traced_from_a_picture() {
     let before = h.state().project().clone();
     h.get_by_label("Trace picture…").click();
     h.run();
-    h.get_by_role_and_label(Role::TextInput, "File:").focus();
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, "File:")
-        .type_text(&png.display().to_string());
-    h.run();
-    h.key_press(egui::Key::Enter);
-    h.run();
+    enter_path(&mut h, &png.display().to_string());
     assert!(
         h.query_by_label("Traced shape").is_some(),
         "{:?}",
@@ -753,13 +757,7 @@ fn a_shape_traced_from_a_picture() {
     std::fs::write(&text, "hello").unwrap();
     h.get_by_label("Trace picture…").click();
     h.run();
-    h.get_by_role_and_label(Role::TextInput, "File:").focus();
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, "File:")
-        .type_text(&text.display().to_string());
-    h.run();
-    h.key_press(egui::Key::Enter);
-    h.run();
+    enter_path(&mut h, &text.display().to_string());
     assert!(
         h.query_by_label_contains("not a picture Gridpress can read")
             .is_some()
@@ -780,15 +778,7 @@ fn file_dialogs_remember_the_last_folder() {
     h.run();
     h.get_by_label_contains("Export JSON…").click();
     h.run();
-    h.get_by_role_and_label(Role::TextInput, "File:").focus();
-    h.run();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    h.run();
-    h.get_by_role_and_label(Role::TextInput, "File:")
-        .type_text(&dir.join("first.json").display().to_string());
-    h.run();
-    h.key_press(egui::Key::Enter);
-    h.run();
+    enter_path(&mut h, &dir.join("first.json").display().to_string());
     assert!(dir.join("first.json").exists(), "{:?}", h.state().status());
     h.key_press_modifiers(
         egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,

@@ -330,6 +330,17 @@ pub fn puzzle_page(
         columns: list_style.columns.max(BELOW_COLUMNS),
         ..list_style.clone()
     };
+    // The cell a grid gets above a list fitted below it.
+    let list_gap = list_style.gap;
+    let cell_under = |fit: &ListFit| {
+        cell_size(
+            template,
+            cols,
+            rows,
+            body.width,
+            body.height - solution_height - fit.height() - list_gap,
+        )
+    };
     let mut list_style = list_style;
     if beside_fit.is_some() && !fit_content {
         let beside_cell = cell_size(
@@ -340,15 +351,6 @@ pub fn puzzle_page(
             body.height - solution_height,
         );
         let list_room = body.height - solution_height - (rows as f32 * MIN_CELL + GAP);
-        let cell_under = |fit: &ListFit| {
-            cell_size(
-                template,
-                cols,
-                rows,
-                body.width,
-                body.height - solution_height - fit.height() - below_style.gap,
-            )
-        };
         if let Some(below) = list_below(
             &words,
             &below_style,
@@ -394,15 +396,6 @@ pub fn puzzle_page(
             grid_width.max(100.0)
         } else {
             body.width
-        };
-        let cell_under = |fit: &ListFit| {
-            cell_size(
-                template,
-                cols,
-                rows,
-                body.width,
-                body.height - solution_height - fit.height() - list_style.gap,
-            )
         };
         let fitted = if fit_content || !parts.grid {
             fit_list(&words, list_style, list_width, list_room)
