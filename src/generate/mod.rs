@@ -107,9 +107,9 @@ impl Site {
             Site::Pick => 25,
             Site::Cover => 8,
             Site::Weave => 30,
-            Site::Plan => 10,
+            Site::Plan => 4,
             Site::PlanDraw => 2,
-            Site::PlanNode => 3,
+            Site::PlanNode => 1,
             Site::Untangle => 700,
             Site::Rectangle => 1_000,
         }
