@@ -95,12 +95,15 @@ impl Site {
     /// to 20 µs (Figure 2 on 17×17); Pick 23 µs (34 sea-life words on a
     /// 13×13 heart); Cover about 7 µs a node (heart, long/short); Weave
     /// 28 µs a node (German 20×20, untangling moves 700 µs); a plan about
-    /// 10 µs plus 3 µs a tiling node (German; 0.7 µs on the long/short
-    /// list) and 2–6 µs a drawn word. Set near the upper end, so that a
-    /// run's work is spent before its time on this machine in the cases
-    /// measured (within 0.55–0.8 of the time limit with
-    /// [`WORK_PER_SECOND`]); a step may cost up to 5× more on other
-    /// requests, which then end on the clock as before.
+    /// 10 µs plus 3 µs a tiling node (German; 4 µs and 0.7 µs on the
+    /// long/short list, whose plans fail fast) and 2–6 µs a drawn word.
+    /// Set near the upper end, so that a run's work is spent before its
+    /// time on this machine in the cases measured (within 0.55–0.8 of the
+    /// time limit with [`WORK_PER_SECOND`]) — except plans, set low: at
+    /// 10 / 3 units a 50-word heart with an ad area spent its levels' work
+    /// in a quarter of their time and lost the solution word in 2 of 3
+    /// seeds (kept in 6 of 6 at 4 / 1). A step may cost up to 5× more on
+    /// other requests, which then end on the clock as before.
     pub const fn cost(self) -> u64 {
         match self {
             Site::Search => 6,
