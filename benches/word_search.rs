@@ -273,7 +273,7 @@ fn main() {
             );
             let relaxed = &puzzle.report.relaxed;
             full += usize::from(relaxed.is_empty());
-            exact += usize::from(puzzle.solution.is_some());
+            exact += usize::from(puzzle.solution().is_some());
             shares += usize::from(!relaxed.iter().any(|r| r.starts_with("direction")));
             let q = &puzzle.report.quality;
             difficulty.push(q.difficulty as usize);

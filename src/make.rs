@@ -4,7 +4,7 @@
 //! the request and runs the kind's generator for each puzzle of the batch.
 
 use crate::error::{GenerateError, InputError};
-use crate::generate::{Generator, Options, rectangle};
+use crate::generate::{Generator, Options, rectangle, swedish};
 use crate::model::{Lines, Puzzle, PuzzleKind, PuzzleSpec};
 use crate::project::Project;
 use std::sync::Arc;
@@ -49,14 +49,17 @@ pub fn generate(
         PuzzleKind::WordSearch => {
             Generator::new(spec)?.generate_batch_reporting(count, &options, on_done)
         }
-        PuzzleKind::WordRectangle => {
+        PuzzleKind::WordRectangle | PuzzleKind::Swedish => {
             let mut puzzles = Vec::new();
             for i in 0..count {
                 let seeded = Options {
                     seed: options.seed.wrapping_add(i as u64),
                     ..options.clone()
                 };
-                let puzzle = rectangle::generate(&spec, &seeded)?;
+                let puzzle = match settings.kind {
+                    PuzzleKind::Swedish => swedish::generate(&spec, &seeded)?,
+                    _ => rectangle::generate(&spec, &seeded)?,
+                };
                 on_done(i + 1, &puzzle);
                 puzzles.push(puzzle);
             }
@@ -101,6 +104,18 @@ pub fn kind_settings_only(project: &Project) -> Project {
             g.directions = "E,S".into();
             g.decoy_filler = false;
         }
+        PuzzleKind::Swedish => {
+            let g = &mut project.generator;
+            g.pick = None;
+            g.directions = "E,S".into();
+            g.decoy_filler = false;
+            project.letters.clear();
+            project.preassigned_words.clear();
+            for v in &mut project.vocabularies {
+                v.lines = Lines::Both;
+                v.must_use = false;
+            }
+        }
     }
     project
 }
@@ -112,10 +127,7 @@ pub fn not_for_kind(project: &Project) -> Result<(), InputError> {
     let refuse = |field: &str, why: &str| {
         Err(InputError::msg(format!(
             "{field} does not apply to {}: {why}",
-            match g.kind {
-                PuzzleKind::WordSearch => "a word search",
-                PuzzleKind::WordRectangle => "a word rectangle",
-            }
+            g.kind.with_article()
         )))
     };
     match g.kind {
@@ -156,6 +168,44 @@ pub fn not_for_kind(project: &Project) -> Result<(), InputError> {
                 return refuse(
                     "letters / preassigned_words",
                     "pre-assigned letters and words are not supported in word rectangles yet",
+                );
+            }
+        }
+        PuzzleKind::Swedish => {
+            if g.pick.is_some() {
+                return refuse(
+                    "generator.pick (--pick)",
+                    "the layout of clue cells decides how many answers there are",
+                );
+            }
+            if !["all", "E,S"].contains(&g.directions.trim()) {
+                return refuse(
+                    &format!("generator.directions {:?} (--directions)", g.directions),
+                    "answers read across (E) and down (S)",
+                );
+            }
+            if g.decoy_filler {
+                return refuse(
+                    "generator.decoy_filler (--difficulty hard)",
+                    "every letter cell belongs to an answer, none holds filler",
+                );
+            }
+            if !project.letters.is_empty() || !project.preassigned_words.is_empty() {
+                return refuse(
+                    "letters / preassigned_words",
+                    "pre-assigned letters and words are not supported in Swedish puzzles yet",
+                );
+            }
+            if let Some(v) = project.vocabularies.iter().find(|v| v.must_use) {
+                return refuse(
+                    &format!("vocabulary {:?}: must_use", v.name),
+                    "must-use words are not supported in Swedish puzzles yet; the answers are drawn from all vocabularies, higher ones preferred",
+                );
+            }
+            if let Some(v) = project.vocabularies.iter().find(|v| v.lines != Lines::Both) {
+                return refuse(
+                    &format!("vocabulary {:?}: lines {:?}", v.name, v.lines),
+                    "rows and columns are word-rectangle places; set lines: Both",
                 );
             }
         }

@@ -373,7 +373,7 @@ fn a_word_rectangle_from_the_generator_tab() {
     h.step();
     wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
     let puzzle = &h.state().puzzles()[0];
-    assert_eq!(puzzle.kind, gridpress::model::PuzzleKind::WordRectangle);
+    assert_eq!(puzzle.kind(), gridpress::model::PuzzleKind::WordRectangle);
     assert!(gridpress::verify::verify(puzzle, &[]).is_empty());
     h.get_by_label("Show answer key").click();
     h.run();
@@ -546,11 +546,11 @@ fn the_puzzle_is_saved_with_the_project_and_restored() {
     assert_eq!(reopened.path(), Some(path.as_path()));
     let back = &reopened.puzzles()[0];
     assert_eq!(
-        (&back.grid, &back.words, &back.solution, back.seed),
+        (&back.grid, &back.words, back.solution(), back.seed),
         (
             &made[0].grid,
             &made[0].words,
-            &made[0].solution,
+            made[0].solution(),
             made[0].seed
         )
     );

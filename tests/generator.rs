@@ -126,7 +126,7 @@ fn solution_word_in_must_use_puzzle() {
     let generator = Generator::new(spec.clone()).unwrap();
     let p = generator.generate(&Options::seeded(3)).unwrap();
     check(&p, &spec);
-    match &p.solution {
+    match p.solution() {
         Some(s) => assert_eq!(s.word, "PUZZLE"),
         None => assert!(
             p.report.relaxed.iter().any(|r| r.contains("PUZZLE")),
@@ -295,7 +295,7 @@ fn solution_word_with_drawn_words_and_pre_assigned_letters() {
         let p = generator.generate(&Options::seeded(seed)).unwrap();
         check(&p, &spec);
         assert_eq!(
-            p.solution.as_ref().map(|s| s.word.as_str()),
+            p.solution().map(|s| s.word.as_str()),
             Some("OCEANS"),
             "{:?}",
             p.report.relaxed
@@ -355,10 +355,7 @@ fn dense_solution_grid_keeps_every_direction_share() {
         let p = generator.generate(&Options::seeded(seed)).unwrap();
         check(&p, &spec);
         assert_eq!(p.words.len(), 40);
-        assert_eq!(
-            p.solution.as_ref().map(|s| s.word.as_str()),
-            Some("SOMMERFERIEN")
-        );
+        assert_eq!(p.solution().map(|s| s.word.as_str()), Some("SOMMERFERIEN"));
         assert!(
             p.report.relaxed.is_empty(),
             "seed {seed}: {:?}",
@@ -386,7 +383,7 @@ fn solution_word_dropped_at_once_when_the_words_cannot_cover_the_grid() {
     let generator = Generator::new(spec.clone()).unwrap();
     let p = generator.generate(&Options::seeded(1)).unwrap();
     check(&p, &spec);
-    assert!(p.solution.is_none());
+    assert!(p.solution().is_none());
     assert_eq!(p.words.len(), 22);
     assert_eq!(
         p.report.relaxed,
@@ -412,10 +409,7 @@ fn woven_solution_grids_cross_and_spread() {
     for seed in 0..6 {
         let p = generator.generate(&Options::seeded(seed)).unwrap();
         check(&p, &spec);
-        assert_eq!(
-            p.solution.as_ref().map(|s| s.word.as_str()),
-            Some("SOMMERFERIEN")
-        );
+        assert_eq!(p.solution().map(|s| s.word.as_str()), Some("SOMMERFERIEN"));
         let q = &p.report.quality;
         crossing_rates.push(q.crossings as f64 / p.words.len() as f64);
         regions.push(q.solution_regions);

@@ -30,6 +30,7 @@ fn puzzle(shape: Shape, width: usize, height: usize, words: &[String], solution:
             start: cells[i % cells.len()],
             direction: Direction::E,
             vocabulary: "test".into(),
+            clue: None,
         })
         .collect();
     let solution = (solution > 0).then(|| Solution {
@@ -37,14 +38,15 @@ fn puzzle(shape: Shape, width: usize, height: usize, words: &[String], solution:
         cells: cells.iter().take(solution).copied().collect(),
     });
     Puzzle {
-        kind: Default::default(),
         mask,
         directions: DirectionSet::ALL,
         seed: 0,
         grid,
         words: placed,
-        solution,
-        rules: Rules::default(),
+        body: gridpress::model::Body::WordSearch {
+            rules: Rules::default(),
+            solution,
+        },
         report: Report::default(),
     }
 }

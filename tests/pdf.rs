@@ -45,7 +45,7 @@ fn solution_puzzle() -> Puzzle {
     project.generator.solution = Some("SEAHORSES".into());
     let generator = Generator::new(project.to_spec().unwrap()).unwrap();
     let puzzle = generator.generate(&Options::seeded(2)).unwrap();
-    assert!(puzzle.solution.is_some(), "{:?}", puzzle.report.relaxed);
+    assert!(puzzle.solution().is_some(), "{:?}", puzzle.report.relaxed);
     puzzle
 }
 
@@ -330,7 +330,7 @@ fn the_key_rings_every_word_and_fills_the_solution() {
         .filter(|i| matches!(i, Item::Capsule { .. }))
         .count();
     assert_eq!(capsules, puzzle.words.len());
-    let solution = puzzle.solution.as_ref().unwrap();
+    let solution = puzzle.solution().unwrap();
     let tinted = page
         .items
         .iter()

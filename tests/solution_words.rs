@@ -130,7 +130,7 @@ fn check(request: &Request, puzzle: &Puzzle, generator: &Generator) -> bool {
     );
     let against = verify_against(puzzle, generator.spec());
     assert!(against.is_empty(), "{line}\n{against:?}");
-    match &puzzle.solution {
+    match puzzle.solution() {
         Some(solution) => {
             assert_eq!(solution.word, request.solution.to_uppercase(), "{line}");
             let free = puzzle

@@ -3,8 +3,8 @@
 //! Removing a rule's check from `verify` makes its test here fail.
 
 use gridpress::model::{
-    CellKind, Direction, DirectionSet, Mask, PlacedWord, Pos, Puzzle, PuzzleKind, PuzzleSpec,
-    Report, Rules, Solution, SpecVocabulary, UmlautMode, Word,
+    Body, CellKind, Direction, DirectionSet, Mask, PlacedWord, Pos, Puzzle, PuzzleSpec, Report,
+    Rules, Solution, SpecVocabulary, UmlautMode, Word,
 };
 use gridpress::verify::{Violation, verify, verify_against};
 use std::collections::BTreeSet;
@@ -20,6 +20,7 @@ fn placed(word: &str, row: usize, col: usize, direction: Direction) -> PlacedWor
         start: Pos::new(row, col),
         direction,
         vocabulary: "v".into(),
+        clue: None,
     }
 }
 
@@ -41,7 +42,6 @@ fn base() -> Puzzle {
     write(&mut grid, "PLANET", 0, 0, Direction::E);
     write(&mut grid, "DOG", 2, 11, Direction::S);
     Puzzle {
-        kind: PuzzleKind::WordSearch,
         mask: Mask::rectangle(w, h).unwrap(),
         directions: DirectionSet::ALL,
         seed: 1,
@@ -50,8 +50,10 @@ fn base() -> Puzzle {
             placed("PLANET", 0, 0, Direction::E),
             placed("DOG", 2, 11, Direction::S),
         ],
-        solution: None,
-        rules: Rules::default(),
+        body: Body::WordSearch {
+            rules: Rules::default(),
+            solution: None,
+        },
         report: Report::default(),
     }
 }
@@ -219,16 +221,16 @@ fn rule_8_the_free_cells_spell_the_solution() {
             .iter()
             .map(|c| p.grid[c.row][c.col].unwrap())
             .collect();
-        p.solution = Some(Solution { word, cells });
+        *p.solution_slot().unwrap() = Some(Solution { word, cells });
         p
     };
     assert_eq!(verify(&with_solution(), &[]), vec![]);
     let mut p = with_solution();
-    p.solution.as_mut().unwrap().word.pop();
-    p.solution.as_mut().unwrap().word.push('Z');
+    p.solution_slot().unwrap().as_mut().unwrap().word.pop();
+    p.solution_slot().unwrap().as_mut().unwrap().word.push('Z');
     only(&p, &[], 8);
     let mut p = with_solution();
-    p.solution.as_mut().unwrap().cells.pop();
+    p.solution_slot().unwrap().as_mut().unwrap().cells.pop();
     only(&p, &[], 8);
     let mut p = with_solution();
     p.grid[5][11] = Some('Z');
@@ -269,14 +271,12 @@ fn rectangle(rows: [&str; 3], across: &[&str], down: &[&str]) -> Puzzle {
             .map(|(c, w)| placed(w, 0, c, Direction::S)),
     );
     Puzzle {
-        kind: PuzzleKind::WordRectangle,
         mask: Mask::rectangle(3, 3).unwrap(),
         directions: DirectionSet::parse_list("E,S").unwrap(),
         seed: 1,
         grid,
         words,
-        solution: None,
-        rules: Rules::default(),
+        body: Body::WordRectangle,
         report: Report::default(),
     }
 }

@@ -88,9 +88,15 @@ pub struct GenerateArgs {
     /// The puzzle title printed on the page (default: the project name).
     #[arg(long)]
     pub title: Option<String>,
-    /// Puzzle type: word-search (default) or word-rectangle.
+    /// Puzzle type: word-search (default), word-rectangle or swedish.
     #[arg(long)]
     pub kind: Option<String>,
+    /// Swedish puzzles: the shortest answer, 2 or 3 letters (default 2).
+    #[arg(long = "min-answer")]
+    pub min_answer: Option<u8>,
+    /// Swedish puzzles: letter cells per clue cell at least (default 3).
+    #[arg(long = "letters-per-clue")]
+    pub letters_per_clue: Option<f64>,
 }
 
 /// Generates the built-in sample project and prints it.
@@ -114,7 +120,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     let project = project_from(args)?;
     match project.generator.kind {
         PuzzleKind::WordSearch => {}
-        PuzzleKind::WordRectangle => return rectangles(args, &project),
+        PuzzleKind::WordRectangle | PuzzleKind::Swedish => return fill_ins(args, &project),
     }
     // Check the print settings and targets before spending time on generating.
     let title = args.title.as_deref().unwrap_or(&project.name);
@@ -256,13 +262,17 @@ fn print_settings(
     Ok((template, placement))
 }
 
-/// `--kind word-rectangle`: rows and columns all words, a unique fill-in.
-fn rectangles(args: &GenerateArgs, project: &Project) -> anyhow::Result<()> {
+/// `--kind word-rectangle` (rows and columns all words, a unique fill-in)
+/// and `--kind swedish` (clues in the grid): printed with their answers.
+fn fill_ins(args: &GenerateArgs, project: &Project) -> anyhow::Result<()> {
+    let texts = crate::layout::PageLanguage::of(project.language).texts();
     let name = if args.project.is_none() {
-        crate::layout::PageLanguage::of(project.language)
-            .texts()
-            .word_rectangle_title
-            .as_str()
+        match project.generator.kind {
+            PuzzleKind::Swedish => texts.swedish_title.as_str(),
+            PuzzleKind::WordSearch | PuzzleKind::WordRectangle => {
+                texts.word_rectangle_title.as_str()
+            }
+        }
     } else {
         project.name.as_str()
     };
@@ -277,11 +287,14 @@ fn rectangles(args: &GenerateArgs, project: &Project) -> anyhow::Result<()> {
                 ("Across", crate::model::Direction::E),
                 ("Down", crate::model::Direction::S),
             ] {
-                let words: Vec<&str> = p
+                let words: Vec<String> = p
                     .words
                     .iter()
                     .filter(|w| w.direction == dir)
-                    .map(|w| w.display.as_str())
+                    .map(|w| match &w.clue {
+                        Some(clue) => format!("{} ({clue})", w.display),
+                        None => w.display.clone(),
+                    })
                     .collect();
                 println!("{label}: {}", words.join(", "));
             }
@@ -312,8 +325,9 @@ fn make(project: &Project, banned_file: Option<&Path>) -> anyhow::Result<Vec<Puz
                 eprintln!("warning: {message}");
             }
         }
-        // A full block: every cell lies on its row and its column.
-        PuzzleKind::WordRectangle => {}
+        // A full block: every cell lies on its row and its column; a
+        // Swedish layout puts clue cells where runs need them.
+        PuzzleKind::WordRectangle | PuzzleKind::Swedish => {}
     }
     let mut progress = BatchProgress::new(project.generator.batch_count()?);
     let puzzles =
@@ -322,13 +336,13 @@ fn make(project: &Project, banned_file: Option<&Path>) -> anyhow::Result<Vec<Puz
         for r in &p.report.relaxed {
             eprintln!("warning: seed {}: {r}", p.seed);
         }
-        match p.kind {
+        match p.kind() {
             PuzzleKind::WordSearch => {
                 for s in p.report.quality.shortfalls(p.words.len()) {
                     eprintln!("note: seed {}: quality: {s}", p.seed);
                 }
             }
-            PuzzleKind::WordRectangle => {}
+            PuzzleKind::WordRectangle | PuzzleKind::Swedish => {}
         }
     }
     Ok(puzzles)
@@ -380,7 +394,7 @@ fn print_puzzles(project: &Project, puzzles: &[Puzzle]) {
         let mut words: Vec<&str> = p.words.iter().map(|w| w.display.as_str()).collect();
         words.sort_by_key(|w| w.to_lowercase());
         println!("\n{}", words.join(", "));
-        if let Some(s) = &p.solution {
+        if let Some(s) = p.solution() {
             println!("Solution: {}", s.word);
         }
         println!();
@@ -432,23 +446,45 @@ fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
             ..project.generator
         };
     }
-    if !args.words.is_empty() {
-        project.vocabularies = args
-            .words
-            .iter()
-            .map(|p| load_words(p, args.pick.is_none() && args.solution.is_none()))
-            .collect::<Result<_, _>>()?;
-    }
     match args.kind.as_deref() {
         None => {}
         Some("word-search") => project.generator.kind = PuzzleKind::WordSearch,
         Some("word-rectangle") => project.generator.kind = PuzzleKind::WordRectangle,
+        Some("swedish") => project.generator.kind = PuzzleKind::Swedish,
         Some(other) => {
             return Err(InputError::msg(format!(
-                "--kind {other:?}: use word-search or word-rectangle"
+                "--kind {other:?}: use word-search, word-rectangle or swedish"
             ))
             .into());
         }
+    }
+    if !args.words.is_empty() {
+        // Word files are must-use unless words are drawn from them; the
+        // answers of a Swedish puzzle are always drawn.
+        let must_use = match project.generator.kind {
+            PuzzleKind::WordSearch | PuzzleKind::WordRectangle => {
+                args.pick.is_none() && args.solution.is_none()
+            }
+            PuzzleKind::Swedish => false,
+        };
+        project.vocabularies = args
+            .words
+            .iter()
+            .map(|p| load_words(p, must_use))
+            .collect::<Result<_, _>>()?;
+    }
+    if let Some(n) = args.min_answer {
+        project.generator.swedish.min_answer_length = n;
+    }
+    if let Some(r) = args.letters_per_clue {
+        project.generator.swedish.letters_per_clue = r;
+    }
+    if (args.min_answer.is_some() || args.letters_per_clue.is_some())
+        && project.generator.kind != PuzzleKind::Swedish
+    {
+        return Err(
+            InputError::msg("--min-answer and --letters-per-clue are for --kind swedish").into(),
+        );
     }
     if !args.column_words.is_empty() {
         if project.generator.kind != PuzzleKind::WordRectangle {
@@ -498,7 +534,8 @@ fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
     }
     if args.pick.is_some() {
         g.pick = args.pick;
-    } else if args.solution.is_some() && !args.words.is_empty() {
+    } else if args.solution.is_some() && !args.words.is_empty() && g.kind == PuzzleKind::WordSearch
+    {
         // A solution word fixes how many cells the words cover: the
         // generator chooses the count (cli.md).
         g.pick = Some(WordCount::Auto);

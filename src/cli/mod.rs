@@ -35,6 +35,20 @@ pub enum Command {
     /// Check a PDF against PDF/X-1a:2003 or PDF/X-4 (the rules a print
     /// shop's preflight checks; see the README).
     Preflight(PreflightArgs),
+    /// Make a clue vocabulary (WORD=clue1|clue2 per line) from a thesaurus
+    /// in OpenThesaurus' text format (Debian: openthesaurus-de-text).
+    Thesaurus(ThesaurusArgs),
+}
+
+/// Arguments of `thesaurus`.
+#[derive(Args, Debug)]
+pub struct ThesaurusArgs {
+    /// The thesaurus file (`a;b;c` synonym sets, one per line).
+    #[arg(default_value = crate::model::thesaurus::OPENTHESAURUS_PATH)]
+    pub input: PathBuf,
+    /// Where to write the clue vocabulary; `-`: standard output.
+    #[arg(long)]
+    pub out: PathBuf,
 }
 
 /// Arguments of `preflight`.
@@ -72,6 +86,7 @@ pub fn run(cli: Cli) -> ExitCode {
             Ok(())
         }
         Some(Command::Preflight(args)) => preflight(&args),
+        Some(Command::Thesaurus(args)) => thesaurus(&args),
         None => generate::show_sample(),
     };
     match result {
@@ -125,26 +140,47 @@ fn against_request(
             message: format!("the puzzle's {what} is not the project's"),
         })
     };
-    if p.kind != kind {
+    if p.kind() != kind {
         differs("kind");
     }
     if p.mask != spec.mask {
         differs("shape (mask)");
     }
-    match p.kind {
-        crate::model::PuzzleKind::WordSearch => {
+    match &p.body {
+        crate::model::Body::WordSearch { rules, .. } => {
             if p.directions != spec.directions {
                 differs("direction set");
             }
-            if p.rules != spec.rules {
+            if *rules != spec.rules {
                 differs("sharing limits");
             }
         }
-        // Rectangles read across and down under their own rules.
-        crate::model::PuzzleKind::WordRectangle => {}
+        // Fill-ins read across and down under their own rules.
+        crate::model::Body::WordRectangle | crate::model::Body::Swedish { .. } => {}
     }
     out.extend(crate::verify::verify_against(p, spec));
     out
+}
+
+fn thesaurus(args: &ThesaurusArgs) -> anyhow::Result<()> {
+    let name = args.input.display().to_string();
+    let bytes = std::fs::read(&args.input).map_err(|e| InputError::at(&name, 0, e.to_string()))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| InputError::at(&name, 0, "not valid UTF-8 text"))?;
+    let imported = crate::model::thesaurus::import_openthesaurus(&text, "thesaurus");
+    let out = imported.vocabulary.to_text();
+    if args.out.as_os_str() == "-" {
+        print!("{out}");
+    } else {
+        crate::export::outputs::write_file(&args.out, out.as_bytes())?;
+        eprintln!(
+            "{} answers with clues from {} synonym sets written to {}",
+            imported.vocabulary.entries.len(),
+            imported.sets,
+            args.out.display()
+        );
+    }
+    Ok(())
 }
 
 fn preflight(args: &PreflightArgs) -> anyhow::Result<()> {
@@ -257,7 +293,7 @@ fn check(args: &CheckArgs) -> anyhow::Result<()> {
                 "ok: {name}: {label}: {} words, every rule kept",
                 p.words.len()
             );
-            if p.kind.has_layout_quality() {
+            if p.kind().has_layout_quality() {
                 let q = crate::verify::quality::measure(p);
                 println!("  {}", quality_line(&q));
                 for s in q.shortfalls(p.words.len()) {

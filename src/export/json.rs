@@ -3,8 +3,8 @@
 
 use crate::error::InputError;
 use crate::model::{
-    Direction, DirectionSet, Mask, PlacedWord, Pos, Puzzle, PuzzleKind, Quality, Report, Rules,
-    Solution,
+    Arrow, Body, ClueCell, CluePointer, Direction, DirectionSet, Mask, PlacedWord, Pos, Puzzle,
+    PuzzleKind, Quality, Report, Rules, Solution,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -22,8 +22,26 @@ struct PuzzleJson {
     grid: Vec<Vec<String>>,
     words: Vec<WordJson>,
     solution: Option<SolutionJson>,
-    rules: RulesJson,
+    /// Word searches only: how words share cells.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rules: Option<RulesJson>,
+    /// Swedish puzzles only: the cells holding clues.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clue_cells: Option<Vec<ClueCellJson>>,
     report: Map<String, Value>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct ClueCellJson {
+    cell: [usize; 2],
+    clues: Vec<ClueJson>,
+}
+
+#[derive(Serialize, Deserialize)]
+struct ClueJson {
+    /// Index into `words`.
+    word: usize,
+    arrow: String,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -33,6 +51,8 @@ struct WordJson {
     start: [usize; 2],
     direction: String,
     vocabulary: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clue: Option<String>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -74,13 +94,13 @@ fn to_json(p: &Puzzle) -> PuzzleJson {
             json!({"asked": asked.to_string(), "used": p.words.len()}),
         );
     }
-    if p.kind.has_layout_quality() {
+    if p.kind().has_layout_quality() {
         report.insert("quality".into(), quality_json(&r.quality, p.words.len()));
     }
     PuzzleJson {
         format: "gridpress-puzzle".into(),
         version: 1,
-        kind: p.kind.json_name().into(),
+        kind: p.kind().json_name().into(),
         width: p.width(),
         height: p.height(),
         seed: p.seed,
@@ -104,15 +124,38 @@ fn to_json(p: &Puzzle) -> PuzzleJson {
                 start: [w.start.row, w.start.col],
                 direction: w.direction.name().into(),
                 vocabulary: w.vocabulary.clone(),
+                clue: w.clue.clone(),
             })
             .collect(),
-        solution: p.solution.as_ref().map(|s| SolutionJson {
+        solution: p.solution().map(|s| SolutionJson {
             word: s.word.clone(),
             cells: s.cells.iter().map(|c| [c.row, c.col]).collect(),
         }),
-        rules: RulesJson {
-            max_words_per_cell: p.rules.max_words_per_cell,
-            max_overlap_fraction: p.rules.max_overlap_fraction,
+        rules: match &p.body {
+            Body::WordSearch { rules, .. } => Some(RulesJson {
+                max_words_per_cell: rules.max_words_per_cell,
+                max_overlap_fraction: rules.max_overlap_fraction,
+            }),
+            Body::WordRectangle | Body::Swedish { .. } => None,
+        },
+        clue_cells: match &p.body {
+            Body::Swedish { clue_cells, .. } => Some(
+                clue_cells
+                    .iter()
+                    .map(|cell| ClueCellJson {
+                        cell: [cell.pos.row, cell.pos.col],
+                        clues: cell
+                            .clues
+                            .iter()
+                            .map(|c| ClueJson {
+                                word: c.word,
+                                arrow: c.arrow.name().into(),
+                            })
+                            .collect(),
+                    })
+                    .collect(),
+            ),
+            Body::WordSearch { .. } | Body::WordRectangle => None,
         },
         report,
     }
@@ -137,6 +180,39 @@ fn quality_json(q: &Quality, words: usize) -> Value {
         "solution_letters": q.solution_letters,
         "shortfalls": q.shortfalls(words),
     })
+}
+
+/// Clue cells as read; arrows by name, word indices within `words`.
+fn clue_cells_from_json(cells: Vec<ClueCellJson>, words: usize) -> Result<Vec<ClueCell>, String> {
+    cells
+        .into_iter()
+        .map(|cell| {
+            let pos = Pos::new(cell.cell[0], cell.cell[1]);
+            let clues = cell
+                .clues
+                .into_iter()
+                .map(|c| {
+                    let arrow = Arrow::ALL
+                        .into_iter()
+                        .find(|a| a.name() == c.arrow)
+                        .ok_or_else(|| {
+                            format!("clue cell {pos}: arrow {:?} is unknown", c.arrow)
+                        })?;
+                    if c.word >= words {
+                        return Err(format!(
+                            "clue cell {pos}: word {} is not one of the {words} words",
+                            c.word
+                        ));
+                    }
+                    Ok(CluePointer {
+                        word: c.word,
+                        arrow,
+                    })
+                })
+                .collect::<Result<_, String>>()?;
+            Ok(ClueCell { pos, clues })
+        })
+        .collect()
 }
 
 /// One puzzle as pretty JSON.
@@ -246,21 +322,29 @@ fn from_json(raw: PuzzleJson) -> Result<Puzzle, String> {
         grid.push(cells);
     }
     // Each word uses a cell at least once and a cell holds at most
-    // `max_words_per_cell` words: more words cannot lie in this grid, and
-    // bounding them keeps `check` linear in its input.
-    if !(1..=MAX_WORDS_PER_CELL).contains(&raw.rules.max_words_per_cell) {
+    // `max_words_per_cell` words (two, across and down, in fill-ins): more
+    // words cannot lie in this grid, and bounding them keeps `check`
+    // linear in its input.
+    let rules = match (kind, &raw.rules) {
+        (PuzzleKind::WordSearch, Some(rules)) => Some(Rules {
+            max_words_per_cell: rules.max_words_per_cell,
+            max_overlap_fraction: rules.max_overlap_fraction,
+        }),
+        (PuzzleKind::WordSearch, None) => return Err("a word search needs its rules".into()),
+        (PuzzleKind::WordRectangle | PuzzleKind::Swedish, _) => None,
+    };
+    let per_cell = rules.map_or(2, |r| r.max_words_per_cell);
+    if !(1..=MAX_WORDS_PER_CELL).contains(&per_cell) {
         return Err(format!(
-            "rules.max_words_per_cell is {}; it must be 1..={MAX_WORDS_PER_CELL}",
-            raw.rules.max_words_per_cell
+            "rules.max_words_per_cell is {per_cell}; it must be 1..={MAX_WORDS_PER_CELL}"
         ));
     }
-    let most = mask.playable_count() * raw.rules.max_words_per_cell as usize;
+    let most = mask.playable_count() * per_cell as usize;
     if raw.words.len() > most {
         return Err(format!(
-            "{} words are listed, but a grid of {} playable cells with at most {} words a cell holds at most {most}",
+            "{} words are listed, but a grid of {} playable cells with at most {per_cell} words a cell holds at most {most}",
             raw.words.len(),
             mask.playable_count(),
-            raw.rules.max_words_per_cell
         ));
     }
     let words = raw
@@ -273,6 +357,7 @@ fn from_json(raw: PuzzleJson) -> Result<Puzzle, String> {
                 display: w.display,
                 start: Pos::new(w.start[0], w.start[1]),
                 vocabulary: w.vocabulary,
+                clue: w.clue,
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
@@ -290,18 +375,22 @@ fn from_json(raw: PuzzleJson) -> Result<Puzzle, String> {
                 .collect()
         })
         .unwrap_or_default();
+    let body = match (kind, rules) {
+        (PuzzleKind::WordSearch, Some(rules)) => Body::WordSearch { rules, solution },
+        (PuzzleKind::WordSearch, None) => unreachable!("rules checked above"),
+        (PuzzleKind::WordRectangle, _) => Body::WordRectangle,
+        (PuzzleKind::Swedish, _) => Body::Swedish {
+            clue_cells: clue_cells_from_json(raw.clue_cells.unwrap_or_default(), words.len())?,
+            solution,
+        },
+    };
     Ok(Puzzle {
-        kind,
         mask,
         directions,
         seed: raw.seed,
         grid,
         words,
-        solution,
-        rules: Rules {
-            max_words_per_cell: raw.rules.max_words_per_cell,
-            max_overlap_fraction: raw.rules.max_overlap_fraction,
-        },
+        body,
         report: Report {
             relaxed,
             unplaced: raw

@@ -548,6 +548,7 @@ fn build(
             start: geo.pos(p.start),
             direction: p.dir,
             vocabulary: problem.vocabulary_name(p.word).to_string(),
+            clue: None,
         })
         .collect();
     let solution = match (&problem.solution, level.drop_solution) {
@@ -636,14 +637,15 @@ fn build(
     };
     let ids = board.placements.iter().map(|p| p.word).collect();
     let mut puzzle = Puzzle {
-        kind: crate::model::PuzzleKind::WordSearch,
         mask: mask.clone(),
         directions: spec.directions,
         seed,
         grid,
         words,
-        solution,
-        rules: spec.rules,
+        body: crate::model::Body::WordSearch {
+            rules: spec.rules,
+            solution,
+        },
         report,
     };
     // Measured on the finished puzzle, not from the search's bookkeeping.

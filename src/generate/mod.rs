@@ -19,6 +19,7 @@ mod prepare;
 pub mod rectangle;
 mod rng;
 mod search;
+pub mod swedish;
 mod weave;
 
 use crate::error::GenerateError;
@@ -85,6 +86,8 @@ pub(crate) enum Site {
     Untangle,
     /// 4,096 steps of the word-rectangle search (it sets no budget).
     Rectangle,
+    /// A run chosen by the Swedish filler (`swedish/fill.rs`).
+    Swedish,
 }
 
 impl Site {
@@ -115,6 +118,7 @@ impl Site {
             Site::PlanNode => 1,
             Site::Untangle => 700,
             Site::Rectangle => 1_000,
+            Site::Swedish => 20,
         }
     }
 }

@@ -347,6 +347,14 @@ impl App {
             // The rectangle's own checks need the word lists by length: the
             // run refuses at once, with its reason.
             PuzzleKind::WordRectangle => None,
+            PuzzleKind::Swedish => project
+                .vocabularies
+                .iter()
+                .flat_map(|v| &v.entries)
+                .all(|e| e.clue.is_none())
+                .then(|| {
+                    "A Swedish puzzle needs words with clues (WORD=clue): File > Import thesaurus… or add clues (Vocabulary tab).".to_string()
+                }),
         }
     }
 
@@ -692,7 +700,7 @@ impl App {
                         commands.push(Command::Highlight(if selected { None } else { Some(i) }));
                     }
                 }
-                if let Some(solution) = &puzzle.solution {
+                if let Some(solution) = puzzle.solution() {
                     ui.separator();
                     ui.label(format!("Solution: {}", solution.word));
                 }
@@ -705,7 +713,7 @@ impl App {
                         ui.colored_label(ui.visuals().warn_fg_color, r);
                     }
                 }
-                if puzzle.kind.has_layout_quality() {
+                if puzzle.kind().has_layout_quality() {
                     let q = &puzzle.report.quality;
                     ui.separator();
                     ui.label(format!(
@@ -781,9 +789,9 @@ pub(super) fn split_generated(mut project: Project) -> (Project, Vec<Puzzle>, Op
             // The JSON keeps the letters, words and relaxations; the quality
             // shown beside the page is measured again from them.
             for p in &mut puzzles {
-                match p.kind {
+                match p.kind() {
                     PuzzleKind::WordSearch => p.report.quality = crate::verify::quality::measure(p),
-                    PuzzleKind::WordRectangle => {}
+                    PuzzleKind::WordRectangle | PuzzleKind::Swedish => {}
                 }
             }
             (project, puzzles, None)

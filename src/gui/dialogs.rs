@@ -39,6 +39,8 @@ pub enum PathPurpose {
     Import(usize),
     /// A picture to trace the grid's shape from.
     TracePicture,
+    /// A thesaurus to make a clue vocabulary from.
+    Thesaurus,
 }
 
 impl PathPurpose {
@@ -52,6 +54,9 @@ impl PathPurpose {
                 "Import words (text: WORD or WORD=clue per line; CSV: word,clue)"
             }
             PathPurpose::TracePicture => "Trace the shape from a picture (PNG or JPEG)",
+            PathPurpose::Thesaurus => {
+                "Import a thesaurus as clues (OpenThesaurus text: synonyms a;b;c per line)"
+            }
         }
     }
 
@@ -62,6 +67,7 @@ impl PathPurpose {
             PathPurpose::ExportJson => ("Puzzle JSON", &["json"]),
             PathPurpose::Import(_) => ("Words", &["txt", "csv"]),
             PathPurpose::TracePicture => ("Picture", &["png", "jpg", "jpeg"]),
+            PathPurpose::Thesaurus => ("Thesaurus", &["txt"]),
         }
     }
 
@@ -160,6 +166,16 @@ impl App {
                     .clicked()
                 {
                     self.ask_path(PathPurpose::ExportJson);
+                }
+                ui.separator();
+                if ui
+                    .button("Import thesaurus…")
+                    .on_hover_text(
+                        "A clue vocabulary (WORD=clue) for Swedish puzzles from a thesaurus",
+                    )
+                    .clicked()
+                {
+                    self.ask_path(PathPurpose::Thesaurus);
                 }
                 ui.separator();
                 if ui.button("Quit").clicked() {
@@ -376,6 +392,31 @@ impl App {
         Ok(())
     }
 
+    /// Adds a clue vocabulary made from a thesaurus file (last in priority).
+    pub fn import_thesaurus(&mut self, path: &Path) -> Result<(), String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| format!("{}: not valid UTF-8 text", path.display()))?;
+        let name = "Thesaurus clues";
+        let imported = crate::model::thesaurus::import_openthesaurus(&text, name);
+        let count = imported.vocabulary.entries.len();
+        if count == 0 {
+            return Err(format!(
+                "{}: no synonym set gave a word with a clue (is it OpenThesaurus' text format?)",
+                path.display()
+            ));
+        }
+        let index = self.project.vocabularies.len();
+        self.apply(Edit::AddVocabulary(name.into()));
+        self.apply(Edit::AddEntries(index, imported.vocabulary.entries));
+        self.status = Status::info(format!(
+            "Imported {count} answers with clues from {} synonym sets of {} as vocabulary {name:?}.",
+            imported.sets,
+            path.display()
+        ));
+        Ok(())
+    }
+
     pub(super) fn import_words(&mut self, vocabulary: usize) {
         self.ask_path(PathPurpose::Import(vocabulary));
     }
@@ -404,6 +445,7 @@ impl App {
             PathPurpose::ExportPdf => Some(self.suggested("pdf")),
             PathPurpose::ExportJson => Some(self.suggested("json")),
             PathPurpose::Import(_) | PathPurpose::TracePicture => None,
+            PathPurpose::Thesaurus => Some(crate::model::thesaurus::OPENTHESAURUS_PATH.into()),
         };
         self.modal = Some(Modal::Path {
             purpose,
@@ -455,6 +497,7 @@ impl App {
             PathPurpose::ExportPdf => self.export_pdf(path),
             PathPurpose::ExportJson => self.export_json(path),
             PathPurpose::Import(v) => self.import_file(v, path),
+            PathPurpose::Thesaurus => self.import_thesaurus(path),
             PathPurpose::TracePicture => {
                 let trace = super::trace::Trace::load(path)?;
                 self.modal = Some(Modal::Trace(Box::new(trace)));
@@ -521,7 +564,8 @@ impl App {
                     PathPurpose::Open
                     | PathPurpose::SaveAs
                     | PathPurpose::Import(_)
-                    | PathPurpose::TracePicture => Vec::new(),
+                    | PathPurpose::TracePicture
+                    | PathPurpose::Thesaurus => Vec::new(),
                 };
                 egui::Modal::new(egui::Id::unique("path")).show(ctx, |ui| {
                     ui.set_min_width(520.0);

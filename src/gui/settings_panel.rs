@@ -83,10 +83,12 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
             ui.label("Puzzle type");
         ui.horizontal(|ui| {
             for kind in PuzzleKind::ALL {
-                let (label, tip) = match kind {
-                    PuzzleKind::WordSearch => ("Word search", "Words hidden in a letter grid"),
-                    PuzzleKind::WordRectangle => ("Word rectangle", "Every row and column a word; printed as a fill-in. Size: Grid tab (columns × rows)"),
+                let tip = match kind {
+                    PuzzleKind::WordSearch => "Words hidden in a letter grid",
+                    PuzzleKind::WordRectangle => "Every row and column a word; printed as a fill-in. Size: Grid tab (columns × rows)",
+                    PuzzleKind::Swedish => "Clues in cells of the grid, arrows to the answers (Schwedenrätsel). Needs words with clues (WORD=clue); File > Import thesaurus makes a clue list",
                 };
+                let label = kind.label();
                 if ui.radio(settings.kind == kind, label).on_hover_text(tip).clicked() {
                     settings.kind = kind;
                 }
@@ -124,9 +126,14 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
             });
             ui.end_row();
 
-            // Word-search settings stay visible for word rectangles, greyed
-            // out: the app leaves them out of a rectangle's run (and says so).
+            // Word-search settings stay visible for the other kinds, greyed
+            // out: the app leaves them out of their runs (and says so).
             let search = settings.kind == PuzzleKind::WordSearch;
+            let swedish = settings.kind == PuzzleKind::Swedish;
+            let with_solution = match settings.kind {
+                PuzzleKind::WordSearch | PuzzleKind::Swedish => true,
+                PuzzleKind::WordRectangle => false,
+            };
             ui.label("Difficulty");
             ui.add_enabled_ui(search, |ui| ui.horizontal(|ui| {
                 let current = Difficulty::matching(
@@ -201,7 +208,7 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
             let label = ui.label("Solution word");
             let mut solution = settings.solution.clone().unwrap_or_default();
             if ui
-                .add_enabled(search, egui::TextEdit::singleline(&mut solution).hint_text("none"))
+                .add_enabled(with_solution, egui::TextEdit::singleline(&mut solution).hint_text("none"))
                 .labelled_by(label.id)
                 .changed()
             {
@@ -218,6 +225,29 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
                 ui.colored_label(ui.visuals().error_fg_color, problem);
                 ui.end_row();
             }
+
+            let label = ui.label("Shortest answer");
+            ui.add_enabled(
+                swedish,
+                egui::DragValue::new(&mut settings.swedish.min_answer_length)
+                    .range(2..=3)
+                    .suffix(" letters"),
+            )
+            .labelled_by(label.id)
+            .on_hover_text("Swedish puzzles: answers of 2 letters or only of 3 and more");
+            ui.end_row();
+
+            let label = ui.label("Letters per clue cell");
+            ui.add_enabled(
+                swedish,
+                egui::DragValue::new(&mut settings.swedish.letters_per_clue)
+                    .range(1.0..=8.0)
+                    .speed(0.05)
+                    .fixed_decimals(1),
+            )
+            .labelled_by(label.id)
+            .on_hover_text("Swedish puzzles: at least this many letter cells per clue cell (3 is usual in print); relaxed and reported when it cannot be met");
+            ui.end_row();
 
             let label = ui.label("Words per cell");
             ui.add_enabled(search, egui::DragValue::new(&mut settings.max_words_per_cell).range(1..=4))

@@ -32,7 +32,7 @@ pub fn draw(
         let c = corner(pos);
         Point::new(c.x + cell / 2.0, c.y + cell / 2.0)
     };
-    if let (Some(key), Some(solution)) = (key, &puzzle.solution) {
+    if let (Some(key), Some(solution)) = (key, puzzle.solution()) {
         for &pos in &solution.cells {
             let c = corner(pos);
             canvas.rect(
@@ -94,7 +94,7 @@ fn classify(a: CellKind, b: CellKind, lines: GridLines, frame: bool) -> Option<E
     }
 }
 
-fn draw_lines(
+pub(super) fn draw_lines(
     canvas: &mut Canvas,
     mask: &Mask,
     style: &GridStyle,

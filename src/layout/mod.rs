@@ -4,6 +4,7 @@
 //! printpdf here.
 
 pub mod canvas;
+pub mod clue_grid;
 pub mod fonts;
 pub mod grid;
 pub mod items;
@@ -83,7 +84,7 @@ pub fn lay_out(
                 })
             })
             .or_else(|| {
-                let s = puzzle.solution.as_ref()?;
+                let s = puzzle.solution()?;
                 uncovered_letter(&s.word, &format!("the solution word {:?}", s.word))
             })
             .or_else(|| {

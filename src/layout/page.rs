@@ -5,13 +5,13 @@
 use super::LayoutError;
 use super::canvas::Canvas;
 use super::fonts::{Face, mm_to_pt, pt_to_mm};
-use super::grid;
 use super::items::{Area, Ink, Page, Point, Stroke};
 use super::template::{
     CellSize, GridLines, GridStyle, ListPosition, PageSize, Template, TextStyle, WordListStyle,
 };
 use super::wordlist;
 use super::wordlist::ListFit;
+use super::{clue_grid, grid};
 use crate::model::{Presentation, Puzzle};
 
 /// Smallest cell on a puzzle page, in mm.
@@ -292,12 +292,14 @@ pub fn puzzle_page(
     }
     let body = Area::new(content.x, y, content.width, content.bottom() - y);
     let (cols, rows) = (puzzle.width(), puzzle.height());
-    let words = match (parts.words, puzzle.kind.presentation()) {
+    let words = match (parts.words, puzzle.kind().presentation()) {
         (false, _) => Vec::new(),
         (true, Presentation::HiddenWords) => wordlist::sorted_words(puzzle),
         (true, Presentation::FillIn) => wordlist::fill_in_words(puzzle, template.texts()),
+        // The clues stand in the grid.
+        (true, Presentation::CluesInGrid) => Vec::new(),
     };
-    let solution_height = match (&puzzle.solution, parts.words) {
+    let solution_height = match (puzzle.solution(), parts.words) {
         (Some(_), true) => template.solution.box_size + GAP,
         _ => 0.0,
     };
@@ -308,8 +310,10 @@ pub fn puzzle_page(
         ..template.word_list.clone()
     };
     type FitList = fn(&[String], &WordListStyle, f32, f32) -> Option<ListFit>;
-    let (list_style, fit_list): (_, FitList) = match puzzle.kind.presentation() {
-        Presentation::HiddenWords => (&template.word_list, wordlist::fit),
+    let (list_style, fit_list): (_, FitList) = match puzzle.kind().presentation() {
+        Presentation::HiddenWords | Presentation::CluesInGrid => {
+            (&template.word_list, wordlist::fit)
+        }
         Presentation::FillIn => (&fill_in_style, wordlist::fit_exact),
     };
     let too_small = |what: &str| LayoutError {
@@ -459,11 +463,11 @@ pub fn puzzle_page(
         canvas.mark_grid(Point::new(centred(grid_width), y), cell);
         // A fill-in shows an empty block; its key shows the letters (no rings).
         let empty;
-        let presentation = puzzle.kind.presentation();
+        let presentation = puzzle.kind().presentation();
         let (shown, key) = match (presentation, parts.key) {
             (Presentation::HiddenWords, _) => (puzzle, key),
-            (Presentation::FillIn, true) => (puzzle, None),
-            (Presentation::FillIn, false) => {
+            (Presentation::FillIn | Presentation::CluesInGrid, true) => (puzzle, None),
+            (Presentation::FillIn | Presentation::CluesInGrid, false) => {
                 empty = Puzzle {
                     grid: puzzle.grid.iter().map(|r| vec![None; r.len()]).collect(),
                     ..puzzle.clone()
@@ -476,25 +480,23 @@ pub fn puzzle_page(
             lines: GridLines::All,
             ..template.grid
         };
-        let style = match presentation {
-            Presentation::HiddenWords => &template.grid,
-            Presentation::FillIn => &boxed,
-        };
-        grid::draw(
-            &mut canvas,
-            shown,
-            style,
-            Point::new(centred(grid_width), y),
-            cell,
-            key,
-        );
+        let at = Point::new(centred(grid_width), y);
+        match presentation {
+            Presentation::HiddenWords => {
+                grid::draw(&mut canvas, shown, &template.grid, at, cell, key)
+            }
+            Presentation::FillIn => grid::draw(&mut canvas, shown, &boxed, at, cell, key),
+            Presentation::CluesInGrid => {
+                clue_grid::draw(&mut canvas, puzzle, &template.grid, at, cell, parts.key)
+            }
+        }
         if beside && let Some(fit) = &fit {
             let at = Point::new(body.x + grid_width + list_style.gap, y);
             wordlist::draw(&mut canvas, &words, list_style, fit, at);
         }
         y += rows as f32 * cell + GAP;
     }
-    if let (Some(solution), true) = (&puzzle.solution, parts.words) {
+    if let (Some(solution), true) = (puzzle.solution(), parts.words) {
         let letters: Vec<char> = solution.word.chars().collect();
         let shown = parts.key.then_some(letters.as_slice());
         let available = if beside { body.width } else { column };
@@ -620,7 +622,7 @@ pub fn collected_keys(
                 ..label_style
             };
             heading_lines(&mut canvas, fitted, &[label], x, y);
-            let solution_line = if puzzle.solution.is_some() {
+            let solution_line = if puzzle.solution().is_some() {
                 label_height
             } else {
                 0.0
@@ -639,19 +641,19 @@ pub fn collected_keys(
             }
             let grid_x = x + (slot_width - cols as f32 * cell) / 2.0;
             let grid_y = y + label_height;
-            let rings = match puzzle.kind.presentation() {
-                Presentation::HiddenWords => Some(key),
-                Presentation::FillIn => None,
-            };
-            grid::draw(
-                &mut canvas,
-                puzzle,
-                &template.grid,
-                Point::new(grid_x, grid_y),
-                cell,
-                rings,
-            );
-            if let Some(solution) = &puzzle.solution {
+            let at = Point::new(grid_x, grid_y);
+            match puzzle.kind().presentation() {
+                Presentation::HiddenWords => {
+                    grid::draw(&mut canvas, puzzle, &template.grid, at, cell, Some(key))
+                }
+                Presentation::FillIn => {
+                    grid::draw(&mut canvas, puzzle, &template.grid, at, cell, None)
+                }
+                Presentation::CluesInGrid => {
+                    clue_grid::draw(&mut canvas, puzzle, &template.grid, at, cell, true)
+                }
+            }
+            if let Some(solution) = puzzle.solution() {
                 let text = format!("{} {}", template.solution_label(), solution.word);
                 let face = Face::Regular;
                 // Long solution words get smaller type rather than leaving the slot.

@@ -54,6 +54,12 @@ pub struct PageTexts {
     pub word_search_title: String,
     /// The title of a word rectangle when the project names none.
     pub word_rectangle_title: String,
+    /// The title of a Swedish puzzle when the project names none.
+    pub swedish_title: String,
+    /// The instruction of a Swedish puzzle.
+    pub swedish: String,
+    /// Added when its numbered cells spell a solution word.
+    pub swedish_solution_hint: String,
     /// The instruction: `{count}` words, running `{ways}`.
     pub find: String,
     /// `{ways}` when all eight directions are enabled.
@@ -87,14 +93,18 @@ pub struct PageTexts {
 impl PageTexts {
     /// The instruction line under a puzzle's title.
     pub fn instructions(&self, puzzle: &Puzzle) -> String {
-        match puzzle.kind {
+        match puzzle.kind() {
             PuzzleKind::WordRectangle => self.rectangle.clone(),
+            PuzzleKind::Swedish => match puzzle.solution() {
+                Some(_) => format!("{} {}", self.swedish, self.swedish_solution_hint),
+                None => self.swedish.clone(),
+            },
             PuzzleKind::WordSearch => {
                 let mut text = self
                     .find
                     .replace("{count}", &puzzle.words.len().to_string())
                     .replace("{ways}", &self.ways(puzzle));
-                if puzzle.solution.is_some() {
+                if puzzle.solution().is_some() {
                     text.push(' ');
                     text.push_str(&self.solution_hint);
                 }

@@ -8,17 +8,22 @@ pub mod puzzle;
 pub mod quality;
 pub mod shapes;
 pub mod spec;
+pub mod thesaurus;
 pub mod vocabulary;
 pub mod word;
 
 pub use blacklist::ExclusionGroup;
 pub use geometry::{Direction, DirectionSet, Pos};
 pub use mask::{CellKind, Mask};
-pub use puzzle::{PlacedWord, Presentation, Puzzle, PuzzleKind, Report, Solution};
+pub use puzzle::{
+    Arrow, Body, ClueCell, CluePointer, PlacedWord, Presentation, Puzzle, PuzzleKind, Report,
+    Solution,
+};
 pub use quality::Quality;
 pub use shapes::Shape;
 pub use spec::{
-    Difficulty, Language, PreassignedWord, PuzzleSpec, Rules, SpecVocabulary, WordCount,
+    Difficulty, Language, PreassignedWord, PuzzleSpec, Rules, SpecVocabulary, SwedishRules,
+    WordCount,
 };
 pub use vocabulary::{Entry, Lines, Rejected, Vocabulary};
 pub use word::{UmlautMode, Word};

@@ -18,6 +18,8 @@ pub struct PlacedWord {
     pub direction: Direction,
     /// Name of the vocabulary it came from.
     pub vocabulary: String,
+    /// The clue printed for it (Swedish puzzles; `None` for hidden words).
+    pub clue: Option<String>,
 }
 
 impl PlacedWord {
@@ -70,6 +72,111 @@ pub struct Report {
     pub unplaced: Vec<String>,
 }
 
+/// Where a clue's answer starts, seen from its clue cell, and which way it
+/// runs: straight arrows point at the neighbour the answer starts in, bent
+/// ones start there and turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Arrow {
+    /// Starts in the cell to the right, runs across.
+    Right,
+    /// Starts in the cell below, runs down.
+    Down,
+    /// Starts in the cell below, runs across (bent).
+    DownThenRight,
+    /// Starts in the cell to the right, runs down (bent).
+    RightThenDown,
+}
+
+impl Arrow {
+    /// Every arrow, in JSON order.
+    pub const ALL: [Arrow; 4] = [
+        Arrow::Right,
+        Arrow::Down,
+        Arrow::DownThenRight,
+        Arrow::RightThenDown,
+    ];
+
+    /// The JSON name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Arrow::Right => "right",
+            Arrow::Down => "down",
+            Arrow::DownThenRight => "down_then_right",
+            Arrow::RightThenDown => "right_then_down",
+        }
+    }
+
+    /// The cell the answer starts in, from the clue cell at `clue`.
+    pub fn start(self, clue: Pos) -> Pos {
+        match self {
+            Arrow::Right | Arrow::RightThenDown => Pos::new(clue.row, clue.col + 1),
+            Arrow::Down | Arrow::DownThenRight => Pos::new(clue.row + 1, clue.col),
+        }
+    }
+
+    /// The direction the answer reads.
+    pub fn direction(self) -> Direction {
+        match self {
+            Arrow::Right | Arrow::DownThenRight => Direction::E,
+            Arrow::Down | Arrow::RightThenDown => Direction::S,
+        }
+    }
+}
+
+/// One clue in a clue cell: the word it asks for (index into
+/// `Puzzle::words`) and its arrow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CluePointer {
+    /// Index of the answer in `Puzzle::words`.
+    pub word: usize,
+    /// Where the answer starts and runs.
+    pub arrow: Arrow,
+}
+
+/// A cell that holds clues instead of a letter (Swedish puzzles): one or
+/// two clues, split by a line when two; none in the corner cell and in the
+/// cells that frame a picture area.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClueCell {
+    /// The cell.
+    pub pos: Pos,
+    /// Its clues, top one first.
+    pub clues: Vec<CluePointer>,
+}
+
+/// What only one kind of puzzle has: the part of a puzzle matched
+/// exhaustively wherever kinds differ.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Body {
+    /// Words hidden in a letter grid, sharing cells within `rules`.
+    WordSearch {
+        /// Limits it was generated under.
+        rules: Rules,
+        /// The solution word in the leftover letters, if any.
+        solution: Option<Solution>,
+    },
+    /// A block whose every row and column is a word.
+    WordRectangle,
+    /// Clue cells in the grid, arrows to the answers (Schwedenrätsel).
+    Swedish {
+        /// The clue cells, row by row.
+        clue_cells: Vec<ClueCell>,
+        /// The solution word from numbered letter cells, if any.
+        solution: Option<Solution>,
+    },
+}
+
+impl Body {
+    /// The kind this body belongs to.
+    pub fn kind(&self) -> PuzzleKind {
+        match self {
+            Body::WordSearch { .. } => PuzzleKind::WordSearch,
+            Body::WordRectangle => PuzzleKind::WordRectangle,
+            Body::Swedish { .. } => PuzzleKind::Swedish,
+        }
+    }
+}
+
 /// The type of a puzzle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum PuzzleKind {
@@ -78,6 +185,8 @@ pub enum PuzzleKind {
     WordSearch,
     /// A block whose every row and column is a word (printed as a fill-in).
     WordRectangle,
+    /// Clues in cells of the grid, arrows to the answers (Schwedenrätsel).
+    Swedish,
 }
 
 /// How a kind's page shows its words and its key: what layout, export and
@@ -89,17 +198,43 @@ pub enum Presentation {
     /// Empty cells, words listed by direction (Across/Down); the key
     /// fills in the letters.
     FillIn,
+    /// Clue cells with arrows in the grid, empty letter cells, no list;
+    /// the key fills in the letters.
+    CluesInGrid,
 }
 
 impl PuzzleKind {
     /// Every kind, in the order the app offers them.
-    pub const ALL: [PuzzleKind; 2] = [PuzzleKind::WordSearch, PuzzleKind::WordRectangle];
+    pub const ALL: [PuzzleKind; 3] = [
+        PuzzleKind::WordSearch,
+        PuzzleKind::WordRectangle,
+        PuzzleKind::Swedish,
+    ];
 
-    /// The JSON name (`word_search`, `word_rectangle`).
+    /// The JSON name (`word_search`, `word_rectangle`, `swedish`).
     pub fn json_name(self) -> &'static str {
         match self {
             PuzzleKind::WordSearch => "word_search",
             PuzzleKind::WordRectangle => "word_rectangle",
+            PuzzleKind::Swedish => "swedish",
+        }
+    }
+
+    /// For the app and messages.
+    pub fn label(self) -> &'static str {
+        match self {
+            PuzzleKind::WordSearch => "Word search",
+            PuzzleKind::WordRectangle => "Word rectangle",
+            PuzzleKind::Swedish => "Swedish (arrow-word)",
+        }
+    }
+
+    /// "a word search", for messages.
+    pub fn with_article(self) -> &'static str {
+        match self {
+            PuzzleKind::WordSearch => "a word search",
+            PuzzleKind::WordRectangle => "a word rectangle",
+            PuzzleKind::Swedish => "a Swedish puzzle",
         }
     }
 
@@ -108,6 +243,7 @@ impl PuzzleKind {
         match self {
             PuzzleKind::WordSearch => Presentation::HiddenWords,
             PuzzleKind::WordRectangle => Presentation::FillIn,
+            PuzzleKind::Swedish => Presentation::CluesInGrid,
         }
     }
 
@@ -116,7 +252,7 @@ impl PuzzleKind {
     pub const fn has_layout_quality(self) -> bool {
         match self {
             PuzzleKind::WordSearch => true,
-            PuzzleKind::WordRectangle => false,
+            PuzzleKind::WordRectangle | PuzzleKind::Swedish => false,
         }
     }
 }
@@ -124,27 +260,53 @@ impl PuzzleKind {
 /// A finished puzzle.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Puzzle {
-    /// Word search or word rectangle.
-    pub kind: PuzzleKind,
     /// Shape and restricted areas.
     pub mask: Mask,
-    /// The enabled directions it was generated for.
+    /// The directions words may run in (across and down for fill-ins).
     pub directions: DirectionSet,
     /// The seed it was generated with.
     pub seed: u64,
-    /// Letters, row by row; `None` on non-playable cells.
+    /// Letters, row by row; `None` on non-playable cells and clue cells.
     pub grid: Vec<Vec<Option<char>>>,
-    /// Hidden words in placement order.
+    /// The words in placement order.
     pub words: Vec<PlacedWord>,
-    /// The solution word, if any.
-    pub solution: Option<Solution>,
-    /// Limits it was generated under.
-    pub rules: Rules,
+    /// What only its kind has.
+    pub body: Body,
     /// Measurements and relaxations.
     pub report: Report,
 }
 
 impl Puzzle {
+    /// Word search, word rectangle or Swedish.
+    pub fn kind(&self) -> PuzzleKind {
+        self.body.kind()
+    }
+
+    /// The solution word, if its kind has one and it was kept.
+    pub fn solution(&self) -> Option<&Solution> {
+        match &self.body {
+            Body::WordSearch { solution, .. } | Body::Swedish { solution, .. } => solution.as_ref(),
+            Body::WordRectangle => None,
+        }
+    }
+
+    /// Where its kind keeps the solution word (`None` for kinds without
+    /// one), to set or change it.
+    pub fn solution_slot(&mut self) -> Option<&mut Option<Solution>> {
+        match &mut self.body {
+            Body::WordSearch { solution, .. } | Body::Swedish { solution, .. } => Some(solution),
+            Body::WordRectangle => None,
+        }
+    }
+
+    /// The clue cells (empty but for Swedish puzzles).
+    pub fn clue_cells(&self) -> &[ClueCell] {
+        match &self.body {
+            Body::Swedish { clue_cells, .. } => clue_cells,
+            Body::WordSearch { .. } | Body::WordRectangle => &[],
+        }
+    }
+
     /// Columns.
     pub fn width(&self) -> usize {
         self.mask.width()

@@ -34,6 +34,56 @@ impl Rules {
     }
 }
 
+/// The layout rules of a Swedish puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SwedishRules {
+    /// Shortest answer: 2 or 3 letters. [default: 2]
+    #[serde(default = "default_min_answer")]
+    pub min_answer_length: u8,
+    /// Letter cells per clue cell at least (the clue share's limit);
+    /// relaxed in steps, and reported, when it cannot be met. [default: 3]
+    #[serde(default = "default_letters_per_clue")]
+    pub letters_per_clue: f64,
+}
+
+fn default_min_answer() -> u8 {
+    2
+}
+
+fn default_letters_per_clue() -> f64 {
+    3.0
+}
+
+impl Default for SwedishRules {
+    fn default() -> Self {
+        SwedishRules {
+            min_answer_length: default_min_answer(),
+            letters_per_clue: default_letters_per_clue(),
+        }
+    }
+}
+
+impl SwedishRules {
+    /// Refuses an answer length other than 2 or 3 and a ratio outside
+    /// 1–8 (a page with more than 8 letters per clue cell cannot be filled
+    /// from real vocabularies; below 1 it is mostly clues).
+    pub fn check(&self) -> Result<(), String> {
+        if !(2..=3).contains(&self.min_answer_length) {
+            return Err(format!(
+                "the shortest answer must be 2 or 3 letters, not {}",
+                self.min_answer_length
+            ));
+        }
+        let r = self.letters_per_clue;
+        if !(r.is_finite() && (1.0..=8.0).contains(&r)) {
+            return Err(format!(
+                "letters per clue cell must be a number from 1 to 8, not {r}"
+            ));
+        }
+        Ok(())
+    }
+}
+
 /// The language whose letter frequencies the filler follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 pub enum Language {
@@ -291,6 +341,8 @@ pub struct PuzzleSpec {
     /// Filler drawn from the hidden words' letters, first letters weighing
     /// most, so that false starts (decoys) appear around the grid.
     pub decoy_filler: bool,
+    /// Swedish puzzles: answer length and clue share.
+    pub swedish: SwedishRules,
 }
 
 impl PuzzleSpec {
@@ -309,6 +361,7 @@ impl PuzzleSpec {
             banned: Vec::new(),
             language: Language::English,
             decoy_filler: false,
+            swedish: SwedishRules::default(),
         }
     }
 

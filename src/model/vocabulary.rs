@@ -114,6 +114,21 @@ impl Vocabulary {
         ))
     }
 
+    /// The text format: `WORD` or `WORD=clue` per line (what
+    /// [`Vocabulary::parse_text`] reads back).
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for e in &self.entries {
+            out.push_str(&e.word);
+            if let Some(clue) = &e.clue {
+                out.push('=');
+                out.push_str(clue);
+            }
+            out.push('\n');
+        }
+        out
+    }
+
     /// Normalises every entry; invalid ones are returned, not dropped.
     pub fn words(&self, mode: UmlautMode) -> (Vec<Word>, Vec<Rejected>) {
         let mut words = Vec::with_capacity(self.entries.len());

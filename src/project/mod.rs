@@ -5,13 +5,17 @@ use crate::error::{InputError, excerpt};
 use crate::model::blacklist::built_in_offensive;
 use crate::model::{
     DirectionSet, ExclusionGroup, Language, Mask, Pos, PreassignedWord, PuzzleKind, PuzzleSpec,
-    Rules, Shape, SpecVocabulary, UmlautMode, Vocabulary, Word, WordCount,
+    Rules, Shape, SpecVocabulary, SwedishRules, UmlautMode, Vocabulary, Word, WordCount,
 };
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
-/// The project format this build writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The project format this build writes. Version 2 added the Swedish
+/// kind and its `generator.swedish` settings; version 1 files open
+/// unchanged (every version 1 field kept its meaning) and are saved as 2.
+pub const FORMAT_VERSION: u32 = 2;
+/// The oldest project format this build reads.
+pub const OLDEST_FORMAT_VERSION: u32 = 1;
 
 /// The sample project shipped with Gridpress (the app's default).
 pub const SAMPLE: &str = include_str!("sample.ron");
@@ -109,6 +113,9 @@ pub struct GeneratorSettings {
     /// Filler from the hidden words' letters (the hard preset). [default: false]
     #[serde(default)]
     pub decoy_filler: bool,
+    /// Swedish puzzles: shortest answer and clue share (format 2).
+    #[serde(default)]
+    pub swedish: SwedishRules,
 }
 
 /// The longest time limit accepted: a day. Larger values (or `1e308`,
@@ -224,17 +231,20 @@ impl Project {
 
     /// Parses RON; errors give line and column.
     pub fn parse(text: &str, source: &str) -> Result<Project, InputError> {
-        let project: Project = ron::from_str(text).map_err(|e| InputError::ron(source, &e))?;
-        if project.format_version != FORMAT_VERSION {
+        let mut project: Project = ron::from_str(text).map_err(|e| InputError::ron(source, &e))?;
+        if !(OLDEST_FORMAT_VERSION..=FORMAT_VERSION).contains(&project.format_version) {
             return Err(InputError::at(
                 source,
                 0,
                 format!(
-                    "format_version {} is not supported (this Gridpress reads version {FORMAT_VERSION})",
+                    "format_version {} is not supported (this Gridpress reads versions {OLDEST_FORMAT_VERSION} to {FORMAT_VERSION})",
                     project.format_version
                 ),
             ));
         }
+        // Version 1 → 2: nothing to convert (2 only added settings, with
+        // defaults); the file is saved as version 2.
+        project.format_version = FORMAT_VERSION;
         Ok(project)
     }
 
@@ -361,6 +371,8 @@ impl Project {
             max_words_per_cell: g.max_words_per_cell,
             max_overlap_fraction: g.max_overlap_fraction,
         };
+        g.swedish.check().map_err(InputError::msg)?;
+        spec.swedish = g.swedish;
         for l in &self.letters {
             let letters = crate::model::word::grid_letters(&l.letter, mode)
                 .map_err(|e| InputError::msg(format!("pre-assigned letter {:?}: {e}", l.letter)))?;
@@ -456,7 +468,7 @@ mod tests {
         );
         let newer = Project::sample()
             .to_ron()
-            .replace("format_version: 1", "format_version: 9");
+            .replace("format_version: 2", "format_version: 9");
         assert!(
             Project::parse(&newer, "p.ron")
                 .unwrap_err()

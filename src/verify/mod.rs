@@ -4,8 +4,9 @@
 
 pub mod quality;
 pub mod rectangle;
+pub mod swedish;
 
-use crate::model::{CellKind, Direction, Pos, Puzzle, PuzzleKind, PuzzleSpec};
+use crate::model::{Body, CellKind, Direction, Pos, Puzzle, PuzzleSpec, Rules, Solution};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
@@ -27,9 +28,15 @@ impl fmt::Display for Violation {
 /// Checks a puzzle; `banned` are words (grid letters) that must appear
 /// nowhere. An empty result means the puzzle is valid.
 pub fn verify(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
-    let all = match puzzle.kind {
-        PuzzleKind::WordRectangle => rectangle::verify(puzzle, banned),
-        PuzzleKind::WordSearch => verify_search(puzzle, banned),
+    let all = match &puzzle.body {
+        Body::WordRectangle => rectangle::verify(puzzle, banned),
+        Body::WordSearch { rules, solution } => {
+            verify_search(puzzle, rules, solution.as_ref(), banned)
+        }
+        Body::Swedish {
+            clue_cells,
+            solution,
+        } => swedish::verify(puzzle, clue_cells, solution.as_ref(), banned),
     };
     capped(all)
 }
@@ -65,7 +72,12 @@ fn capped(all: Vec<Violation>) -> Vec<Violation> {
     out
 }
 
-fn verify_search(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
+fn verify_search(
+    puzzle: &Puzzle,
+    rules: &Rules,
+    solution: Option<&Solution>,
+    banned: &[String],
+) -> Vec<Violation> {
     let mut out = Vec::new();
     let mut bad = |rule: u8, message: String| out.push(Violation { rule, message });
     let (w, h) = (puzzle.width(), puzzle.height());
@@ -134,7 +146,7 @@ fn verify_search(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
         }
     }
     for (p, us) in &users {
-        if us.len() > puzzle.rules.max_words_per_cell as usize {
+        if us.len() > rules.max_words_per_cell as usize {
             bad(3, format!("the cell at {p} is used by {} words", us.len()));
         }
     }
@@ -172,7 +184,7 @@ fn verify_search(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
         .collect();
     for (i, word) in puzzle.words.iter().enumerate() {
         let len = word.word.chars().count();
-        let limit = (len as f64 * puzzle.rules.max_overlap_fraction + 1e-9).floor() as usize;
+        let limit = (len as f64 * rules.max_overlap_fraction + 1e-9).floor() as usize;
         if overlapped[i] > limit {
             bad(
                 4,
@@ -229,7 +241,7 @@ fn verify_search(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
         .positions()
         .filter(|p| puzzle.mask.kind(*p) == CellKind::Playable && !users.contains_key(p))
         .collect();
-    if let Some(solution) = &puzzle.solution {
+    if let Some(solution) = solution {
         let spelled: String = free
             .iter()
             .filter_map(|p| puzzle.grid[p.row][p.col])
@@ -311,6 +323,21 @@ pub fn verify_against(puzzle: &Puzzle, spec: &PuzzleSpec) -> Vec<Violation> {
                 rule: 5,
                 message: format!("{} is in no vocabulary", w.word),
             });
+        }
+        // A printed clue is one of the entry's own clues.
+        if let Some(clue) = &w.clue {
+            let listed = spec.vocabularies.iter().flat_map(|v| &v.words).any(|x| {
+                x.letters.iter().collect::<String>() == w.word
+                    && x.clue.as_deref().is_some_and(|c| {
+                        crate::model::thesaurus::alternatives(c).any(|a| a == clue)
+                    })
+            });
+            if !listed {
+                out.push(Violation {
+                    rule: 2,
+                    message: format!("the clue {clue:?} of {} is not in its vocabulary", w.word),
+                });
+            }
         }
     }
     for v in spec.vocabularies.iter().filter(|v| v.must_use) {

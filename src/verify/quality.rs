@@ -91,7 +91,7 @@ pub fn measure(puzzle: &Puzzle) -> Quality {
     q.compounds = compounds(&words, &runs);
     (q.largest_bundle, q.bundled_words) = bundles(&runs);
     q.emptiest_region = emptiest_region(puzzle, &cover);
-    if let Some(s) = &puzzle.solution {
+    if let Some(s) = puzzle.solution() {
         let ninths: BTreeSet<(usize, usize)> = s
             .cells
             .iter()
@@ -270,14 +270,13 @@ fn difficulty(q: &Quality, words: usize, puzzle: &Puzzle, cover: &[u8]) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{DirectionSet, Mask, PuzzleKind, Report, Rules};
+    use crate::model::{Body, DirectionSet, Mask, Report, Rules};
 
     fn puzzle(rows: &[&str], words: &[(&str, usize, usize, Direction)]) -> Puzzle {
         let grid: Vec<Vec<Option<char>>> =
             rows.iter().map(|r| r.chars().map(Some).collect()).collect();
         let mask = Mask::rectangle(rows[0].len(), rows.len()).unwrap();
         Puzzle {
-            kind: PuzzleKind::WordSearch,
             mask,
             directions: DirectionSet::ALL,
             seed: 0,
@@ -290,10 +289,13 @@ mod tests {
                     start: Pos::new(row, col),
                     direction,
                     vocabulary: "v".into(),
+                    clue: None,
                 })
                 .collect(),
-            solution: None,
-            rules: Rules::default(),
+            body: Body::WordSearch {
+                rules: Rules::default(),
+                solution: None,
+            },
             report: Report::default(),
         }
     }
@@ -340,15 +342,18 @@ mod tests {
             word: "Q".repeat(cells.len()),
             cells: cells.iter().map(|&(r, c)| Pos::new(r, c)).collect(),
         };
-        p.solution = Some(solution(&[
-            (0, 0),
-            (0, 1),
-            (1, 0),
-            (1, 1),
-            (0, 2),
-            (0, 3),
-            (1, 3),
-        ]));
+        p.body = Body::WordSearch {
+            rules: Rules::default(),
+            solution: Some(solution(&[
+                (0, 0),
+                (0, 1),
+                (1, 0),
+                (1, 1),
+                (0, 2),
+                (0, 3),
+                (1, 3),
+            ])),
+        };
         let q = measure(&p);
         assert_eq!((q.solution_regions, q.solution_letters), (2, 7));
         assert!(
@@ -356,15 +361,18 @@ mod tests {
                 .iter()
                 .any(|s| s.contains("2 of the grid's ninths"))
         );
-        p.solution = Some(solution(&[
-            (0, 0),
-            (0, 3),
-            (2, 5),
-            (3, 0),
-            (4, 4),
-            (5, 2),
-            (5, 5),
-        ]));
+        p.body = Body::WordSearch {
+            rules: Rules::default(),
+            solution: Some(solution(&[
+                (0, 0),
+                (0, 3),
+                (2, 5),
+                (3, 0),
+                (4, 4),
+                (5, 2),
+                (5, 5),
+            ])),
+        };
         let q = measure(&p);
         assert!(q.solution_regions >= 5);
         assert!(!q.shortfalls(1).iter().any(|s| s.contains("ninths")));

@@ -16,9 +16,7 @@ use super::rng::Rng;
 use super::{Limits, Options};
 use crate::error::GenerateError;
 use crate::generate::Site;
-use crate::model::{
-    Direction, Lines, Mask, PlacedWord, Pos, Puzzle, PuzzleKind, PuzzleSpec, Report,
-};
+use crate::model::{Direction, Lines, Mask, PlacedWord, Pos, Puzzle, PuzzleSpec, Report};
 use search::{Outcome, RowSearch};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -383,7 +381,6 @@ fn build(grid: &[u8], level: &Level, seed: u64) -> Puzzle {
         ));
     }
     Puzzle {
-        kind: PuzzleKind::WordRectangle,
         mask: Mask::rectangle(width, height).expect("checked size"),
         directions: crate::model::DirectionSet::parse_list("E,S").expect("valid list"),
         seed,
@@ -391,8 +388,7 @@ fn build(grid: &[u8], level: &Level, seed: u64) -> Puzzle {
             .map(|r| (0..width).map(|c| Some(letter(r, c))).collect())
             .collect(),
         words,
-        solution: None,
-        rules: Default::default(),
+        body: crate::model::Body::WordRectangle,
         report: Report::default(),
     }
 }
@@ -404,6 +400,7 @@ fn placed(candidate: &Candidate, word: String, start: Pos, direction: Direction)
         start,
         direction,
         vocabulary: candidate.vocabulary.clone(),
+        clue: None,
     }
 }
 
@@ -464,7 +461,7 @@ mod tests {
             "{rows:?}"
         );
         assert_eq!(p.words.len(), 6);
-        assert_eq!(p.kind, PuzzleKind::WordRectangle);
+        assert_eq!(p.kind(), crate::model::PuzzleKind::WordRectangle);
     }
 
     #[test]

@@ -1,0 +1,424 @@
+//! Swedish puzzles (Schwedenrätsel): clue cells inside the grid, arrows to
+//! the answers. The layout of clue cells and the letters are found at once
+//! by [`fill`] from one [`trie`] of the answers that have clues; relaxation
+//! levels allow more clue cells when the requested share cannot be met
+//! within the level's work; the solution word's cells are then chosen
+//! among the letters, spread over the grid.
+
+mod fill;
+mod trie;
+
+use super::rng::Rng;
+use super::{Limits, Options, Stop, WORK_PER_SECOND};
+use crate::error::GenerateError;
+use crate::model::thesaurus::{alternatives, gives_away};
+use crate::model::{
+    Arrow, Body, CellKind, ClueCell, CluePointer, Direction, DirectionSet, PlacedWord, Pos, Puzzle,
+    PuzzleSpec, Report, Solution,
+};
+use fill::{Board, Cell, Filler};
+use std::collections::HashMap;
+use std::time::Instant;
+use trie::Trie;
+
+/// Clue-share levels tried in turn, as letters per clue cell below the
+/// requested ratio: 13×17 with the 3:1 default fills in well under a
+/// second, 9×11 needs about 2.3:1 (its frame alone is a fifth of the
+/// cells), so each level gives up about a sixth.
+const RELAXED_RATIOS: [f64; 3] = [0.85, 0.7, 0.55];
+/// The requested ratio's share of the work; the relaxed levels share the
+/// rest equally.
+const FIRST_LEVEL_SHARE: f64 = 0.4;
+
+/// An answer with its clues.
+struct Answer {
+    codes: Vec<u8>,
+    printed: String,
+    clues: Vec<String>,
+    vocabulary: String,
+}
+
+/// Makes a Swedish puzzle on the spec's mask from the vocabularies' words
+/// that have clues.
+pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, GenerateError> {
+    let rules = spec.swedish;
+    let (width, height) = (spec.mask.width(), spec.mask.height());
+    let min_len = rules.min_answer_length as usize;
+    let longest = width.max(height).saturating_sub(1);
+    let (answers, alphabet, notes) = lexicon(spec, min_len, longest)?;
+    if answers.is_empty() {
+        return Err(GenerateError::Impossible(format!(
+            "no word of {min_len}–{longest} letters with a clue: a Swedish puzzle needs entries written WORD=clue"
+        )));
+    }
+    let preference: Vec<f32> = answers.iter().map(|a| a.1).collect();
+    let spellings: Vec<Vec<u8>> = answers.iter().map(|a| a.0.codes.clone()).collect();
+    let trie = Trie::new(
+        spellings
+            .iter()
+            .enumerate()
+            .map(|(i, c)| (c.clone(), i as u32))
+            .collect(),
+    );
+    let alphabet_mask = (0..alphabet.len()).fold(0u64, |m, i| m | 1 << i);
+    let cells = start_cells(spec);
+    let playable = spec.mask.playable_count();
+    let frame = cells.iter().filter(|c| **c == Cell::Frame).count();
+    let total_work = (options.time_limit.as_secs_f64() * WORK_PER_SECOND as f64) as u64;
+    let limits = Limits::new(Instant::now() + options.time_limit, options.cancel.clone());
+    let mut rng = Rng::new(options.seed);
+    let solution_codes: Option<Vec<u8>> = match &spec.solution {
+        Some(word) => {
+            let codes: Option<Vec<u8>> = word
+                .letters
+                .iter()
+                .map(|c| alphabet.iter().position(|a| a == c).map(|i| i as u8))
+                .collect();
+            match codes {
+                Some(codes) => Some(codes),
+                None => {
+                    return Err(GenerateError::Impossible(format!(
+                        "the solution word {} has a letter no answer holds",
+                        word.text()
+                    )));
+                }
+            }
+        }
+        None => None,
+    };
+    let mut report = Report {
+        notes,
+        ..Report::default()
+    };
+    let ratios: Vec<f64> = std::iter::once(1.0)
+        .chain(RELAXED_RATIOS)
+        .map(|f| rules.letters_per_clue * f)
+        .collect();
+    let mut stopped = None;
+    for (level, ratio) in ratios.iter().enumerate() {
+        let clue_budget = (playable as f64 / (1.0 + ratio)).floor() as usize;
+        if clue_budget < frame + 1 {
+            continue;
+        }
+        let share = if level == 0 {
+            FIRST_LEVEL_SHARE
+        } else {
+            (1.0 - FIRST_LEVEL_SHARE) / RELAXED_RATIOS.len() as f64
+        };
+        let level_limits = limits.with_budget((total_work as f64 * share) as u64, limits.deadline);
+        let board = Board {
+            width,
+            height,
+            trie: &trie,
+            cells: cells.clone(),
+            clue_budget,
+            min_len,
+            preference: &preference,
+            spellings: &spellings,
+            alphabet: alphabet_mask,
+        };
+        loop {
+            let mut filler = Filler::new(&board, answers.len(), rng.next_seed());
+            let result = filler.fill(&level_limits);
+            report.nodes += filler.nodes;
+            report.restarts += filler.restarts;
+            match result {
+                Ok(filled) => {
+                    let solution = match &solution_codes {
+                        Some(codes) => match solution_cells(&filled, width, codes, &mut rng) {
+                            Some(cells) => Some(cells),
+                            // Letters missing: another fill.
+                            None => continue,
+                        },
+                        None => None,
+                    };
+                    if level > 0 {
+                        report.relaxed.push(format!(
+                            "clue cells: the requested {:.1} letters per clue cell could not be met; {ratio:.1} allowed",
+                            rules.letters_per_clue
+                        ));
+                    }
+                    let puzzle = build(
+                        spec,
+                        &filled,
+                        &answers,
+                        &alphabet,
+                        solution,
+                        options.seed,
+                        &mut rng,
+                        report,
+                    );
+                    return Ok(puzzle);
+                }
+                Err(Stop::Budget) => break,
+                Err(stop) => {
+                    stopped = Some(stop);
+                    break;
+                }
+            }
+        }
+        if stopped.is_some() {
+            break;
+        }
+    }
+    Err(match stopped {
+        Some(Stop::Cancelled) => GenerateError::Cancelled,
+        _ => GenerateError::NoSolution(format!(
+            "no fill of the {width}×{height} grid was found within the time limit with at most {:.0} % clue cells; allow more time, more words (2–4 letters help most) or a smaller grid",
+            100.0 / (1.0 + ratios[ratios.len() - 1])
+        )),
+    })
+}
+
+type Lexicon = (Vec<(Answer, f32)>, Vec<char>, Vec<String>);
+
+/// The answers: words of `min_len..=longest` letters with at least one
+/// clue that neither gives the answer away nor holds an offensive word;
+/// a word listed in several vocabularies counts once (the first).
+fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon, GenerateError> {
+    let mut alphabet: Vec<char> = Vec::new();
+    let mut seen: HashMap<Vec<char>, ()> = HashMap::new();
+    let mut answers = Vec::new();
+    let mut without_clue = 0usize;
+    let banned_texts: Vec<String> = spec.banned.iter().map(|b| b.iter().collect()).collect();
+    for (priority, vocabulary) in spec.vocabularies.iter().enumerate() {
+        for word in &vocabulary.words {
+            let len = word.letters.len();
+            if !(min_len..=longest).contains(&len)
+                || spec.banned.contains(&word.letters)
+                || seen.contains_key(&word.letters)
+            {
+                continue;
+            }
+            let text = word.text();
+            let clues: Vec<String> = word
+                .clue
+                .as_deref()
+                .map(alternatives)
+                .into_iter()
+                .flatten()
+                .filter(|c| !gives_away(c, &text) && !offensive_in(c, &banned_texts))
+                .map(String::from)
+                .collect();
+            if clues.is_empty() {
+                without_clue += 1;
+                continue;
+            }
+            let mut codes = Vec::with_capacity(len);
+            for c in &word.letters {
+                let code = match alphabet.iter().position(|a| a == c) {
+                    Some(i) => i,
+                    None => {
+                        alphabet.push(*c);
+                        alphabet.len() - 1
+                    }
+                };
+                if code >= 64 {
+                    return Err(GenerateError::Impossible(
+                        "the vocabularies use more than 64 different letters".into(),
+                    ));
+                }
+                codes.push(code as u8);
+            }
+            seen.insert(word.letters.clone(), ());
+            answers.push((
+                Answer {
+                    codes,
+                    printed: word.printed.clone(),
+                    clues,
+                    vocabulary: vocabulary.name.clone(),
+                },
+                // Each vocabulary lower in the list is one point less
+                // welcome: about what a clue-share step of the random
+                // order weighs, so lower lists fill the gaps.
+                -(priority as f32),
+            ));
+        }
+    }
+    let mut notes = Vec::new();
+    if without_clue > 0 {
+        notes.push(format!(
+            "{without_clue} words of a usable length were left out: no clue (or every clue gives the answer away)"
+        ));
+    }
+    Ok((answers, alphabet, notes))
+}
+
+/// Whether a clue holds an offensive word as one of its words.
+fn offensive_in(clue: &str, banned: &[String]) -> bool {
+    clue.split(|c: char| !c.is_alphabetic()).any(|w| {
+        let upper: String = w.chars().flat_map(char::to_uppercase).collect();
+        banned.contains(&upper)
+    })
+}
+
+/// The cells before the search: blocked outside the shape, clue cells
+/// where runs must begin (top row, left column, after blocked cells).
+fn start_cells(spec: &PuzzleSpec) -> Vec<Cell> {
+    let mask = &spec.mask;
+    let blocked = |r: usize, c: usize| mask.kind(Pos::new(r, c)) != CellKind::Playable;
+    let mut cells = Vec::with_capacity(mask.width() * mask.height());
+    for r in 0..mask.height() {
+        for c in 0..mask.width() {
+            cells.push(if blocked(r, c) {
+                Cell::Blocked
+            } else if r == 0 || c == 0 || blocked(r - 1, c) || blocked(r, c - 1) {
+                Cell::Frame
+            } else {
+                Cell::Open
+            });
+        }
+    }
+    cells
+}
+
+/// Cells spelling the solution: for each letter, among the unused cells
+/// holding it, the one farthest from the cells already chosen (ties
+/// drawn), so the numbers spread over the grid.
+fn solution_cells(filled: &[Cell], width: usize, codes: &[u8], rng: &mut Rng) -> Option<Vec<Pos>> {
+    let mut chosen: Vec<Pos> = Vec::new();
+    for &code in codes {
+        let candidates: Vec<Pos> = filled
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c == Cell::Letter(code))
+            .map(|(i, _)| Pos::new(i / width, i % width))
+            .filter(|p| !chosen.contains(p))
+            .collect();
+        if candidates.is_empty() {
+            return None;
+        }
+        let distance = |p: &Pos| {
+            chosen
+                .iter()
+                .map(|q| p.row.abs_diff(q.row) + p.col.abs_diff(q.col))
+                .min()
+                .unwrap_or(0)
+        };
+        let best = candidates.iter().map(distance).max().unwrap_or(0);
+        let ties: Vec<Pos> = candidates
+            .into_iter()
+            .filter(|p| distance(p) == best)
+            .collect();
+        chosen.push(ties[rng.below(ties.len())]);
+    }
+    Some(chosen)
+}
+
+/// The puzzle from a filled board: answers read from the letters, each
+/// clued from the cell before its start.
+#[allow(clippy::too_many_arguments)]
+fn build(
+    spec: &PuzzleSpec,
+    filled: &[Cell],
+    answers: &[(Answer, f32)],
+    alphabet: &[char],
+    solution: Option<Vec<Pos>>,
+    seed: u64,
+    rng: &mut Rng,
+    mut report: Report,
+) -> Puzzle {
+    let (w, h) = (spec.mask.width(), spec.mask.height());
+    let letter = |r: usize, c: usize| match filled[r * w + c] {
+        Cell::Letter(code) => Some(alphabet[code as usize]),
+        _ => None,
+    };
+    let index: HashMap<&[u8], usize> = answers
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (a.0.codes.as_slice(), i))
+        .collect();
+    let mut words = Vec::new();
+    let mut clue_cells: Vec<ClueCell> = Vec::new();
+    let mut clue_index: HashMap<Pos, usize> = HashMap::new();
+    for (i, cell) in filled.iter().enumerate() {
+        if matches!(cell, Cell::Clue | Cell::Frame) {
+            let pos = Pos::new(i / w, i % w);
+            clue_index.insert(pos, clue_cells.len());
+            clue_cells.push(ClueCell {
+                pos,
+                clues: Vec::new(),
+            });
+        }
+    }
+    for (i, _) in filled.iter().enumerate() {
+        let (r, c) = (i / w, i % w);
+        for (arrow, dir) in [(Arrow::Right, Direction::E), (Arrow::Down, Direction::S)] {
+            let Some(&at) = clue_index.get(&Pos::new(r, c)) else {
+                continue;
+            };
+            let start = arrow.start(Pos::new(r, c));
+            let (dr, dc) = dir.delta();
+            let mut codes = Vec::new();
+            let (mut rr, mut cc) = (start.row, start.col);
+            while rr < h && cc < w {
+                match filled[rr * w + cc] {
+                    Cell::Letter(code) => codes.push(code),
+                    _ => break,
+                }
+                rr += dr as usize;
+                cc += dc as usize;
+            }
+            if codes.len() < 2 {
+                continue;
+            }
+            let answer = &answers[index[codes.as_slice()]].0;
+            let clue = answer.clues[rng.below(answer.clues.len())].clone();
+            clue_cells[at].clues.push(CluePointer {
+                word: words.len(),
+                arrow,
+            });
+            words.push(PlacedWord {
+                word: codes.iter().map(|&k| alphabet[k as usize]).collect(),
+                display: answer.printed.clone(),
+                start,
+                direction: dir,
+                vocabulary: answer.vocabulary.clone(),
+                clue: Some(clue),
+            });
+        }
+    }
+    let grid: Vec<Vec<Option<char>>> = (0..h)
+        .map(|r| (0..w).map(|c| letter(r, c)).collect())
+        .collect();
+    let clue_count = clue_cells.len();
+    let letters = filled
+        .iter()
+        .filter(|c| matches!(c, Cell::Letter(_)))
+        .count();
+    let empty = clue_cells.iter().filter(|c| c.clues.is_empty()).count();
+    report.notes.push(format!(
+        "{clue_count} clue cells for {letters} letters ({:.1} letters per clue cell){}",
+        letters as f64 / clue_count.max(1) as f64,
+        match empty {
+            0 => String::new(),
+            n => format!(", {n} of them without a clue (corner and frame)"),
+        }
+    ));
+    report.density = 1.0;
+    report.direction_counts = [Direction::E, Direction::S]
+        .into_iter()
+        .map(|d| (d, words.iter().filter(|x| x.direction == d).count()))
+        .collect();
+    if let (Some(word), None) = (&spec.solution, &solution) {
+        report
+            .relaxed
+            .push(format!("solution word {} left out", word.text()));
+    }
+    let solution = solution.map(|cells| Solution {
+        word: cells.iter().filter_map(|p| letter(p.row, p.col)).collect(),
+        cells,
+    });
+    Puzzle {
+        mask: spec.mask.clone(),
+        directions: DirectionSet::parse_list("E,S").expect("valid list"),
+        seed,
+        grid,
+        words,
+        body: Body::Swedish {
+            clue_cells,
+            solution,
+        },
+        report,
+    }
+}

@@ -1,0 +1,193 @@
+//! Swedish puzzles from the German thesaurus (Debian's
+//! openthesaurus-de-text, which `.ci/run` installs): generated over seeds,
+//! sizes, picture areas and shapes, each checked by the independent
+//! verifier and against the request; the verifier's Swedish rules each
+//! shown to fire; the same seed gives the same puzzle.
+
+mod common;
+
+use gridpress::export::json;
+use gridpress::generate::Options;
+use gridpress::generate::swedish;
+use gridpress::model::thesaurus::{OPENTHESAURUS_PATH, import_openthesaurus};
+use gridpress::model::{Body, Mask, Puzzle, PuzzleKind, PuzzleSpec, Shape, UmlautMode, Word};
+use gridpress::verify::{verify, verify_against};
+use std::collections::BTreeSet;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+fn clue_words() -> &'static Vec<Word> {
+    static WORDS: OnceLock<Vec<Word>> = OnceLock::new();
+    WORDS.get_or_init(|| {
+        let text = std::fs::read_to_string(OPENTHESAURUS_PATH)
+            .expect("apt-get install openthesaurus-de-text (the tests read the German thesaurus)");
+        let imported = import_openthesaurus(&text, "thesaurus");
+        assert!(imported.vocabulary.entries.len() > 40_000);
+        let (words, rejected) = imported.vocabulary.words(UmlautMode::Keep);
+        assert!(
+            rejected.is_empty(),
+            "{:?}",
+            &rejected[..3.min(rejected.len())]
+        );
+        words
+    })
+}
+
+fn spec(mask: Mask) -> PuzzleSpec {
+    let mut spec = common::spec(mask, clue_words().clone(), false);
+    spec.language = gridpress::model::Language::German;
+    spec
+}
+
+fn options(seed: u64) -> Options {
+    Options {
+        seed,
+        time_limit: Duration::from_secs(20),
+        cancel: None,
+    }
+}
+
+fn checked(spec: &PuzzleSpec, seed: u64) -> Puzzle {
+    let puzzle =
+        swedish::generate(spec, &options(seed)).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    assert_eq!(puzzle.kind(), PuzzleKind::Swedish);
+    let violations = verify(&puzzle, &common::banned());
+    assert!(
+        violations.is_empty(),
+        "seed {seed}: {violations:#?}\n{}",
+        puzzle.to_text()
+    );
+    let against = verify_against(&puzzle, spec);
+    assert!(against.is_empty(), "seed {seed}: {against:#?}");
+    assert_eq!(puzzle.mask, spec.mask);
+    // Every playable cell is a clue cell or a letter: nothing left blank.
+    let clues: BTreeSet<_> = puzzle.clue_cells().iter().map(|c| c.pos).collect();
+    for p in puzzle
+        .mask
+        .positions()
+        .filter(|p| puzzle.mask.is_playable(*p))
+    {
+        assert!(
+            clues.contains(&p) ^ puzzle.letter(p).is_some(),
+            "seed {seed}: cell {p}"
+        );
+    }
+    puzzle
+}
+
+#[test]
+fn puzzles_of_several_sizes_and_seeds_verify() {
+    for (w, h, seeds) in [(9, 11, 0..3u64), (13, 17, 0..3), (11, 8, 5..7)] {
+        let spec = spec(Mask::rectangle(w, h).unwrap());
+        for seed in seeds {
+            let p = checked(&spec, seed);
+            assert!(
+                p.words.len() > w * h / 6,
+                "{w}×{h} seed {seed}: {} words",
+                p.words.len()
+            );
+        }
+    }
+}
+
+#[test]
+fn picture_areas_shapes_and_solution_words_verify() {
+    let mut framed = Mask::rectangle(13, 17).unwrap();
+    framed.restrict(5, 6, 4, 4);
+    let mut spec = spec(framed);
+    spec.solution = Some(Word::new("Sommerzeit", None, UmlautMode::Keep).unwrap());
+    for seed in 1..3 {
+        let p = checked(&spec, seed);
+        let solution = p.solution().expect("a 10-letter solution word is kept");
+        assert_eq!(solution.word, "SOMMERZEIT");
+        assert_eq!(solution.cells.len(), 10);
+    }
+    let heart = self::spec(Shape::Heart.mask(15, 15).unwrap());
+    checked(&heart, 4);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_puzzle_and_answers_have_three_letters_when_asked() {
+    let mut spec = spec(Mask::rectangle(11, 11).unwrap());
+    let a = json::to_string(&checked(&spec, 7));
+    let b = json::to_string(&checked(&spec, 7));
+    assert_eq!(a, b);
+    spec.swedish.min_answer_length = 3;
+    spec.swedish.letters_per_clue = 2.0;
+    let p = checked(&spec, 7);
+    assert!(p.words.iter().all(|w| w.word.chars().count() >= 3));
+    // Written and read back, the puzzle is the same and still valid.
+    let back = json::parse(&json::to_string(&p), "p.json").unwrap();
+    assert_eq!(json::to_string(&back[0]), json::to_string(&p));
+    assert_eq!(verify(&back[0], &common::banned()), vec![]);
+}
+
+#[test]
+fn the_verifier_catches_each_broken_rule() {
+    let spec = spec(Mask::rectangle(9, 11).unwrap());
+    let good = checked(&spec, 3);
+    let rules = |p: &Puzzle| -> BTreeSet<u8> { verify(p, &[]).iter().map(|v| v.rule).collect() };
+    let first_letter = good.words[0].start;
+    // 1: a letter changed breaks its runs.
+    let mut p = good.clone();
+    let cell = &mut p.grid[first_letter.row][first_letter.col];
+    *cell = Some(if *cell == Some('Q') { 'X' } else { 'Q' });
+    assert!(rules(&p).contains(&1), "{:?}", verify(&p, &[]));
+    // 1: a letter cell left empty.
+    let mut p = good.clone();
+    p.grid[first_letter.row][first_letter.col] = None;
+    assert!(rules(&p).contains(&1));
+    // 2: an arrow turned the wrong way.
+    let mut p = good.clone();
+    if let Body::Swedish { clue_cells, .. } = &mut p.body {
+        let clue = clue_cells
+            .iter_mut()
+            .flat_map(|c| &mut c.clues)
+            .next()
+            .unwrap();
+        clue.arrow = match clue.arrow {
+            gridpress::model::Arrow::Right => gridpress::model::Arrow::Down,
+            _ => gridpress::model::Arrow::Right,
+        };
+    }
+    assert_eq!(rules(&p), BTreeSet::from([2]), "{:?}", verify(&p, &[]));
+    // 2: a clue that gives its answer away.
+    let mut p = good.clone();
+    p.words[0].clue = Some(format!("so wie {}", p.words[0].word.to_lowercase()));
+    assert_eq!(rules(&p), BTreeSet::from([2]));
+    // 3: an answer twice (the second listing of a run read elsewhere).
+    let mut p = good.clone();
+    let twin = p.words.iter().position(|w| {
+        w.word.len() == p.words[0].word.len()
+            && w.start != p.words[0].start
+            && w.direction == p.words[0].direction
+    });
+    if let Some(i) = twin {
+        let (a, b) = (p.words[0].clone(), p.words[i].clone());
+        for (k, ch) in a.word.chars().enumerate() {
+            let (dr, dc) = b.direction.delta();
+            p.grid[b.start.row + dr as usize * k][b.start.col + dc as usize * k] = Some(ch);
+        }
+        p.words[i].word = a.word.clone();
+        assert!(rules(&p).contains(&3), "{:?}", verify(&p, &[]));
+    }
+    // 4: an offensive answer.
+    assert_eq!(
+        verify(&good, &[good.words[1].word.clone()])
+            .iter()
+            .map(|v| v.rule)
+            .collect::<BTreeSet<_>>(),
+        BTreeSet::from([4])
+    );
+    // 8: a solution cell that does not spell the word.
+    let mut p = good.clone();
+    *p.solution_slot().unwrap() = Some(gridpress::model::Solution {
+        word: "ZZ".into(),
+        cells: vec![good.words[0].start, good.words[1].start],
+    });
+    assert_eq!(rules(&p), BTreeSet::from([8]));
+    // verify_against: a clue not from the vocabulary.
+    let mut p = good.clone();
+    p.words[0].clue = Some("erfunden".into());
+    assert!(verify_against(&p, &spec).iter().any(|v| v.rule == 2));
+}
