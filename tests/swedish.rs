@@ -118,7 +118,11 @@ fn the_same_seed_gives_the_same_puzzle_and_answers_have_three_letters_when_asked
     assert!(p.words.iter().all(|w| w.word.chars().count() >= 3));
     // Written and read back, the puzzle is the same and still valid.
     let back = json::parse(&json::to_string(&p), "p.json").unwrap();
-    assert_eq!(json::to_string(&back[0]), json::to_string(&p));
+    // (The report's counters are not part of the JSON read back.)
+    assert_eq!(
+        (&back[0].grid, &back[0].words, &back[0].body, &back[0].mask),
+        (&p.grid, &p.words, &p.body, &p.mask)
+    );
     assert_eq!(verify(&back[0], &common::banned()), vec![]);
 }
 
