@@ -163,8 +163,8 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
     }
     Err(match stopped {
         Some(Stop::Cancelled) => GenerateError::Cancelled,
-        _ => GenerateError::NoSolution(format!(
-            "no fill of the {width}×{height} grid was found within the time limit with at most {:.0} % clue cells; allow more time, more words (2–4 letters help most) or a smaller grid",
+        _ => GenerateError::TimedOut(format!(
+            "no fill of the {width}×{height} grid with at most {:.0} % clue cells; allow more time, more words (2–4 letters help most) or a smaller grid",
             100.0 / (1.0 + ratios[ratios.len() - 1])
         )),
     })
