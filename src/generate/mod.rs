@@ -118,7 +118,7 @@ impl Site {
             Site::PlanNode => 1,
             Site::Untangle => 700,
             Site::Rectangle => 1_000,
-            Site::Swedish => 20,
+            Site::Swedish => 10,
         }
     }
 }

@@ -16,6 +16,8 @@ pub(super) struct Trie {
     pub count: Vec<u32>,
     /// Bit d: an answer ends d letters below this node (bit 0: here).
     pub ends: Vec<u32>,
+    /// log2(1 + count), the filler's measure of a prefix's freedom.
+    pub freedom: Vec<f32>,
 }
 
 impl Trie {
@@ -29,6 +31,7 @@ impl Trie {
             word: vec![NO_WORD],
             count: Vec::new(),
             ends: Vec::new(),
+            freedom: Vec::new(),
         };
         // Breadth first, so that a node's children get consecutive indices;
         // sorted words put a word before the longer words it begins.
@@ -71,6 +74,11 @@ impl Trie {
             trie.count[node] = count;
             trie.ends[node] = ends;
         }
+        trie.freedom = trie
+            .count
+            .iter()
+            .map(|&c| (c as f32 + 1.0).log2())
+            .collect();
         trie
     }
 
