@@ -3,7 +3,8 @@
 //! does), generation only (the list is loaded once), several seeds: median
 //! and max time, how many were filled, clue cells per letter, relaxations.
 //! `BENCH_CASE=text` runs only the cases whose name contains `text`,
-//! `BENCH_SEEDS=N` sets the seeds (default 10); `cargo test --benches`
+//! `BENCH_SEEDS=N` sets the seeds (default 10), `BENCH_WORDS=N` samples N
+//! answers evenly; `cargo test --benches`
 //! runs a smoke pass (one 9×11).
 
 use gridpress::generate::Options;
@@ -28,9 +29,20 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(if smoke { 1 } else { 10 });
     let started = Instant::now();
-    let words = words();
+    let mut words = words();
+    // BENCH_WORDS=N: an even sample of N answers (every k-th), to see the
+    // filler on a smaller list than the whole thesaurus.
+    if let Some(n) = std::env::var("BENCH_WORDS")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok())
+    {
+        let step = words.len() as f64 / n.max(1) as f64;
+        words = (0..n.min(words.len()))
+            .map(|i| words[(i as f64 * step) as usize].clone())
+            .collect();
+    }
     println!(
-        "{} answers with clues loaded in {:.0} ms",
+        "{} answers with clues loaded in {:.0} ms (sampled: BENCH_WORDS)",
         words.len(),
         started.elapsed().as_secs_f64() * 1e3
     );
