@@ -794,3 +794,45 @@ fn file_dialogs_remember_the_last_folder() {
         "{suggested}"
     );
 }
+
+/// A Swedish puzzle end to end in the app: the thesaurus imported through
+/// File > Import thesaurus…, the kind chosen in the Generator tab, a
+/// verified puzzle generated and its page shown with and without the key.
+#[test]
+fn a_swedish_puzzle_from_the_thesaurus_import() {
+    let mut project = Project::sample();
+    project.grid.width = 9;
+    project.grid.height = 11;
+    project.exclusion_groups.clear();
+    let mut h = app_on(project, Tab::Generator);
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label_contains("Import thesaurus").click();
+    h.run();
+    let suggested = h
+        .get_by_role_and_label(Role::TextInput, "File:")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default()
+        .to_string();
+    assert_eq!(suggested, gridpress::model::thesaurus::OPENTHESAURUS_PATH);
+    enter_path(&mut h, gridpress::model::thesaurus::OPENTHESAURUS_PATH);
+    let vocabularies = &h.state().project().vocabularies;
+    assert_eq!(vocabularies.len(), 2, "{:?}", h.state().status());
+    assert!(vocabularies[1].entries.len() > 40_000);
+    h.get_by_label("Swedish (arrow-word)").click();
+    h.run();
+    assert_eq!(
+        h.state().project().generator.kind,
+        gridpress::model::PuzzleKind::Swedish
+    );
+    h.get_by_label("Generate").click();
+    h.step();
+    wait_until(&mut h, Duration::from_secs(60), |app| !app.is_generating());
+    let puzzle = &h.state().puzzles()[0];
+    assert_eq!(puzzle.kind(), gridpress::model::PuzzleKind::Swedish);
+    assert!(gridpress::verify::verify(puzzle, &[]).is_empty());
+    assert!(!puzzle.clue_cells().is_empty());
+    h.get_by_label("Show answer key").click();
+    h.run();
+}
