@@ -882,3 +882,78 @@ fn the_list_below_gives_way_to_the_grid() {
         }
     }
 }
+
+/// A Swedish puzzle prints its clues in the grid (every clue's text on the
+/// page, hyphen breaks aside), empty letter cells and numbered solution
+/// cells; the key has the letters; the PDF passes the structure checks.
+#[test]
+fn a_swedish_puzzle_prints_its_clues_in_the_grid() {
+    let text = std::fs::read_to_string(gridpress::model::thesaurus::OPENTHESAURUS_PATH)
+        .expect("needs openthesaurus-de-text");
+    let imported = gridpress::model::thesaurus::import_openthesaurus(&text, "thesaurus");
+    let (words, _) = imported
+        .vocabulary
+        .words(gridpress::model::UmlautMode::Keep);
+    let mut spec = gridpress::model::PuzzleSpec::new(
+        gridpress::model::Mask::rectangle(9, 11).unwrap(),
+        vec![gridpress::model::SpecVocabulary {
+            name: "thesaurus".into(),
+            must_use: false,
+            words,
+            lines: Default::default(),
+        }],
+    );
+    spec.solution = Some(
+        gridpress::model::Word::new("Meer", None, gridpress::model::UmlautMode::Keep).unwrap(),
+    );
+    let puzzle = gridpress::generate::swedish::generate(&spec, &Options::seeded(3)).unwrap();
+    let template = Template::find("half-page").unwrap();
+    let heading = Heading {
+        title: "Schwedenrätsel".into(),
+        number: None,
+    };
+    let letters = |page: &layout::Page| {
+        page.texts()
+            .filter(|t| t.chars().count() == 1 && t.chars().all(char::is_alphabetic))
+            .count()
+    };
+    let blank = layout::puzzle_page(&puzzle, &template, &heading, layout::Parts::PUZZLE).unwrap();
+    let key = layout::puzzle_page(&puzzle, &template, &heading, layout::Parts::KEY).unwrap();
+    assert_eq!(letters(&blank), 0, "the puzzle page shows letters");
+    let cells = puzzle.grid.iter().flatten().filter(|c| c.is_some()).count();
+    assert_eq!(letters(&key), cells + 4, "every letter cell and the strip");
+    let page_text: String = blank
+        .texts()
+        .collect::<Vec<_>>()
+        .join("")
+        .replace(['-', ' '], "");
+    for w in &puzzle.words {
+        let clue = w.clue.as_deref().unwrap().replace(['-', ' '], "");
+        assert!(
+            page_text.contains(&clue),
+            "clue {clue:?} of {} missing",
+            w.word
+        );
+    }
+    // The numbers 1–4 stand in the grid and again in the strip.
+    for n in ["1", "2", "3", "4"] {
+        assert_eq!(blank.texts().filter(|t| *t == n).count(), 2, "number {n}");
+    }
+    let path = temp("swedish.pdf");
+    let again = temp("swedish-again.pdf");
+    for p in [&path, &again] {
+        write_pdfs(
+            std::slice::from_ref(&puzzle),
+            "Schwedenrätsel",
+            &template,
+            KeyPlacement::Auto,
+            p,
+        )
+        .unwrap();
+    }
+    assert_eq!(check_structure(&path, &template), 2);
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        std::fs::read(&again).unwrap()
+    );
+}

@@ -501,11 +501,18 @@ pub fn puzzle_page(
         let shown = parts.key.then_some(letters.as_slice());
         let available = if beside { body.width } else { column };
         let row_width = solution_row_width(template, letters.len(), available);
+        // Swedish puzzles number their solution cells; the strip repeats
+        // the numbers so the solver knows which letter goes where.
+        let numbered = match puzzle.kind().presentation() {
+            Presentation::CluesInGrid => !parts.key,
+            Presentation::HiddenWords | Presentation::FillIn => false,
+        };
         solution_boxes(
             &mut canvas,
             template,
             letters.len(),
             shown,
+            numbered,
             Point::new(centred(row_width.0), y),
             row_width.1,
         );
@@ -548,6 +555,7 @@ fn solution_boxes(
     template: &Template,
     count: usize,
     letters: Option<&[char]>,
+    numbered: bool,
     at: Point,
     side: f32,
 ) {
@@ -571,6 +579,16 @@ fn solution_boxes(
     for i in 0..count {
         let x = at.x + label + i as f32 * side;
         canvas.rect(Area::new(x, at.y, side, side), None, Some(stroke));
+        if numbered {
+            let number_size = mm_to_pt(side * 0.26);
+            let ascent = Face::Regular.metrics().cap_height() * side * 0.26;
+            canvas.text(
+                Point::new(x + side * 0.07, at.y + side * 0.07 + ascent),
+                Face::Regular,
+                number_size,
+                &(i + 1).to_string(),
+            );
+        }
         if let Some(&letter) = letters.and_then(|l| l.get(i)) {
             let origin = Point::new(
                 x + side / 2.0 - metrics.ink_centre(letter) * size_mm,

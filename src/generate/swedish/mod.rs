@@ -336,6 +336,8 @@ fn build(
     let mut words = Vec::new();
     let mut clue_cells: Vec<ClueCell> = Vec::new();
     let mut clue_index: HashMap<Pos, usize> = HashMap::new();
+    let mut used_clues: HashSet<String> = HashSet::new();
+    let mut shared_clues = 0usize;
     for (i, cell) in filled.iter().enumerate() {
         if matches!(cell, Cell::Clue | Cell::Frame) {
             let pos = Pos::new(i / w, i % w);
@@ -368,7 +370,20 @@ fn build(
                 continue;
             }
             let answer = &answers[index[codes.as_slice()]].0;
-            let clue = answer.clues[rng.below(answer.clues.len())].clone();
+            // One of its clues at random, but not one already printed for
+            // another answer (two cells saying "Bos mutus" confuse).
+            let fresh: Vec<&String> = answer
+                .clues
+                .iter()
+                .filter(|c| !used_clues.contains(c.as_str()))
+                .collect();
+            let clue = if fresh.is_empty() {
+                shared_clues += 1;
+                answer.clues[rng.below(answer.clues.len())].clone()
+            } else {
+                fresh[rng.below(fresh.len())].clone()
+            };
+            used_clues.insert(clue.clone());
             clue_cells[at].clues.push(CluePointer {
                 word: words.len(),
                 arrow,
@@ -400,6 +415,11 @@ fn build(
             n => format!(", {n} of them without a clue (corner and frame)"),
         }
     ));
+    if shared_clues > 0 {
+        report.notes.push(format!(
+            "{shared_clues} clue texts stand twice (their answers have no other clue)"
+        ));
+    }
     report.density = 1.0;
     report.direction_counts = [Direction::E, Direction::S]
         .into_iter()
