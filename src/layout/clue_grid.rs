@@ -6,15 +6,9 @@
 use super::canvas::Canvas;
 use super::fonts::{Face, mm_to_pt, pt_to_mm};
 use super::items::{Area, Ink, Point, Stroke};
-use super::template::{GridLines, GridStyle};
+use super::template::{ClueStyle, GridLines, GridStyle};
 use crate::model::{Arrow, Pos, Puzzle};
 
-/// Largest clue type: 7 pt reads like a magazine's clue text; larger
-/// would leave most clues on one short line in a 10 mm cell.
-const MAX_CLUE_PT: f32 = 7.0;
-/// Smallest clue type: 4.5 pt is where magazines' Schwedenrätsel stop
-/// (their clue text is 4.5–6 pt); below it the page is not legible.
-pub const MIN_CLUE_PT: f32 = 4.5;
 /// Steps tried between the largest and the smallest type.
 const CLUE_PT_STEP: f32 = 0.25;
 /// Inner margin of a clue box, as a share of the cell.
@@ -32,6 +26,7 @@ pub fn draw(
     canvas: &mut Canvas,
     puzzle: &Puzzle,
     style: &GridStyle,
+    clue_style: &ClueStyle,
     origin: Point,
     cell: f32,
     key: bool,
@@ -75,11 +70,8 @@ pub fn draw(
         for (i, clue) in clue_cell.clues.iter().enumerate() {
             if !key && let Some(text) = puzzle.words.get(clue.word).and_then(|w| w.clue.as_deref())
             {
-                clue_text(
-                    canvas,
-                    text,
-                    Area::new(c.x, c.y + i as f32 * part, cell, part),
-                );
+                let area = Area::new(c.x, c.y + i as f32 * part, cell, part);
+                clue_text(canvas, text, clue_style, area);
             }
             arrow(canvas, clue.arrow, c, cell, (i as f32 + 0.5) * part, thin);
         }
@@ -171,15 +163,15 @@ fn head(canvas: &mut Canvas, from: Point, dir: (f32, f32), a: f32, stroke: Strok
     }
 }
 
-/// Clue text fitted into `area`: the largest type from [`MAX_CLUE_PT`]
-/// down to [`MIN_CLUE_PT`] at which its lines fit, words broken with a
-/// hyphen only when one alone is wider than the box; centred.
-fn clue_text(canvas: &mut Canvas, text: &str, area: Area) {
+/// Clue text fitted into `area`: the largest type from the style's size
+/// down to its minimum at which its lines fit, words broken with a hyphen
+/// only when one alone is wider than the box; centred.
+fn clue_text(canvas: &mut Canvas, text: &str, style: &ClueStyle, area: Area) {
     let face = Face::Regular;
     let pad = CLUE_PAD * area.width;
     let width = area.width - 2.0 * pad;
     let height = area.height - pad;
-    let (size, lines) = fit_clue(text, face, width, height);
+    let (size, lines) = fit_clue(text, face, style, width, height);
     let size_mm = pt_to_mm(size);
     let leading = CLUE_LEADING * size_mm;
     let metrics = face.metrics();
@@ -199,8 +191,14 @@ fn clue_text(canvas: &mut Canvas, text: &str, area: Area) {
 
 /// The type size and lines of a clue in a `width` × `height` mm box:
 /// the largest size whose whole words fit; only when none does down to
-/// [`MIN_CLUE_PT`], words are broken with hyphens at that size.
-pub fn fit_clue(text: &str, face: Face, width: f32, height: f32) -> (f32, Vec<String>) {
+/// the style's minimum, words are broken with hyphens at that size.
+pub fn fit_clue(
+    text: &str,
+    face: Face,
+    style: &ClueStyle,
+    width: f32,
+    height: f32,
+) -> (f32, Vec<String>) {
     let metrics = face.metrics();
     let fits = |size: f32, lines: &[String]| {
         let size_mm = pt_to_mm(size);
@@ -211,8 +209,8 @@ pub fn fit_clue(text: &str, face: Face, width: f32, height: f32) -> (f32, Vec<St
                 .iter()
                 .all(|l| metrics.advance(l) * size_mm <= width + 1e-3)
     };
-    let mut size = MAX_CLUE_PT;
-    while size >= MIN_CLUE_PT {
+    let mut size = style.size;
+    while size >= style.min_size {
         let size_mm = pt_to_mm(size);
         let lines = wrap_clue(text, &|s: &str| metrics.advance(s) * size_mm, width, false);
         if fits(size, &lines) {
@@ -220,9 +218,9 @@ pub fn fit_clue(text: &str, face: Face, width: f32, height: f32) -> (f32, Vec<St
         }
         size -= CLUE_PT_STEP;
     }
-    let size_mm = pt_to_mm(MIN_CLUE_PT);
+    let size_mm = pt_to_mm(style.min_size);
     let lines = wrap_clue(text, &|s: &str| metrics.advance(s) * size_mm, width, true);
-    (MIN_CLUE_PT, lines)
+    (style.min_size, lines)
 }
 
 /// Greedy line breaking; a word wider than the box is split with hyphens.
@@ -283,15 +281,16 @@ mod tests {
     #[test]
     fn clues_shrink_to_fit_and_long_words_break() {
         let face = Face::Regular;
-        let (size, lines) = fit_clue("Auto", face, 9.0, 9.0);
-        assert_eq!((size, lines.len()), (MAX_CLUE_PT, 1));
-        let (small, lines) = fit_clue("Bildungsmaßnahme für Erwachsene", face, 9.0, 4.5);
-        assert!(small < MAX_CLUE_PT, "{small}");
+        let style = ClueStyle::default();
+        let (size, lines) = fit_clue("Auto", face, &style, 9.0, 9.0);
+        assert_eq!((size, lines.len()), (style.size, 1));
+        let (small, lines) = fit_clue("Bildungsmaßnahme für Erwachsene", face, &style, 9.0, 4.5);
+        assert!(small < style.size, "{small}");
         assert!(lines.len() >= 2);
-        let advance = |s: &str| face.metrics().advance(s) * pt_to_mm(MIN_CLUE_PT);
+        let advance = |s: &str| face.metrics().advance(s) * pt_to_mm(style.min_size);
         for line in &lines {
             assert!(
-                advance(line) <= 9.0 + 1e-3 || small == MIN_CLUE_PT,
+                advance(line) <= 9.0 + 1e-3 || small == style.min_size,
                 "{line}"
             );
         }

@@ -487,7 +487,16 @@ pub fn puzzle_page(
             }
             Presentation::FillIn => grid::draw(&mut canvas, shown, &boxed, at, cell, key),
             Presentation::CluesInGrid => {
-                clue_grid::draw(&mut canvas, puzzle, &template.grid, at, cell, parts.key)
+                let clues = &template.clues;
+                clue_grid::draw(
+                    &mut canvas,
+                    puzzle,
+                    &template.grid,
+                    clues,
+                    at,
+                    cell,
+                    parts.key,
+                )
             }
         }
         if beside && let Some(fit) = &fit {
@@ -668,7 +677,8 @@ pub fn collected_keys(
                     grid::draw(&mut canvas, puzzle, &template.grid, at, cell, None)
                 }
                 Presentation::CluesInGrid => {
-                    clue_grid::draw(&mut canvas, puzzle, &template.grid, at, cell, true)
+                    let clues = &template.clues;
+                    clue_grid::draw(&mut canvas, puzzle, &template.grid, clues, at, cell, true)
                 }
             }
             if let Some(solution) = puzzle.solution() {

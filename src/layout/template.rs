@@ -84,6 +84,9 @@ pub struct Template {
     /// The answer key.
     #[serde(default)]
     pub key: KeyStyle,
+    /// Clue text in Swedish puzzles' clue cells.
+    #[serde(default)]
+    pub clues: ClueStyle,
     /// The instruction line, in place of the language's (`{count}`: the
     /// number of words).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -393,6 +396,29 @@ impl Default for SolutionStyle {
     }
 }
 
+/// Clue text in the clue cells of Swedish puzzles: the largest size, and
+/// the smallest it may shrink to before words are hyphenated.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ClueStyle {
+    /// Largest type, pt. [default: 7]
+    pub size: f32,
+    /// Smallest type, pt. [default: 4.5]
+    pub min_size: f32,
+}
+
+impl Default for ClueStyle {
+    /// 7 pt reads like a magazine's clue text (larger leaves most clues on
+    /// one short line in a 10 mm cell); 4.5 pt is where magazines'
+    /// Schwedenrätsel stop (their clue text is 4.5–6 pt).
+    fn default() -> ClueStyle {
+        ClueStyle {
+            size: 7.0,
+            min_size: 4.5,
+        }
+    }
+}
+
 /// Where answer keys go.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum KeyPlacement {
@@ -551,8 +577,13 @@ impl Template {
             (self.word_list.beside_width, "word_list.beside_width"),
             (self.solution.box_size, "solution.box_size"),
             (self.key.capsule_width, "key.capsule_width"),
+            (self.clues.size, "clues.size"),
+            (self.clues.min_size, "clues.min_size"),
         ] {
             positive(value, field)?;
+        }
+        if self.clues.min_size > self.clues.size {
+            return Err("clues.min_size is larger than clues.size".into());
         }
         if self.grid.letter_height > 0.9 {
             return Err("grid.letter_height must be at most 0.9 of the cell".into());
