@@ -2,6 +2,7 @@
 //! (Debian's `openthesaurus-de-text`, imported as `gridpress thesaurus`
 //! does), generation only (the list is loaded once), several seeds: median
 //! and max time, how many were filled, clue cells per letter, relaxations.
+//! `BENCH_THESAURUS=en` uses the English thesaurus (`mythes-en-us`).
 //! `BENCH_CASE=text` runs only the cases whose name contains `text`,
 //! `BENCH_SEEDS=N` sets the seeds (default 10), `BENCH_WORDS=N` samples N
 //! answers evenly; `cargo test --benches`
@@ -9,15 +10,23 @@
 
 use gridpress::generate::Options;
 use gridpress::generate::swedish;
-use gridpress::model::thesaurus::{OPENTHESAURUS_PATH, import_openthesaurus};
+use gridpress::model::thesaurus::{MYTHES_EN_PATH, OPENTHESAURUS_PATH, import_any};
 use gridpress::model::{Mask, PuzzleSpec, SpecVocabulary, UmlautMode, Word};
 use gridpress::project::banned_letters;
 use std::time::{Duration, Instant};
 
+/// The German thesaurus, or with `BENCH_THESAURUS=en` the English one
+/// (Debian's `mythes-en-us`).
 fn words() -> Vec<Word> {
-    let text = std::fs::read_to_string(OPENTHESAURUS_PATH)
-        .expect("this bench needs Debian's openthesaurus-de-text");
-    let imported = import_openthesaurus(&text, "thesaurus");
+    let english = std::env::var("BENCH_THESAURUS").is_ok_and(|t| t == "en");
+    let (path, package) = if english {
+        (MYTHES_EN_PATH, "mythes-en-us")
+    } else {
+        (OPENTHESAURUS_PATH, "openthesaurus-de-text")
+    };
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|_| panic!("this bench needs Debian's {package}"));
+    let imported = import_any(&text, "thesaurus");
     imported.vocabulary.words(UmlautMode::Keep).0
 }
 

@@ -126,6 +126,25 @@ fn the_same_seed_gives_the_same_puzzle_and_answers_have_three_letters_when_asked
     assert_eq!(verify(&back[0], &common::banned()), vec![]);
 }
 
+/// The English thesaurus (Debian's mythes-en-us, MyThes format) makes
+/// arrow-words too; its many short words let large grids meet 3 letters
+/// per clue cell.
+#[test]
+fn english_arrow_words_from_mythes() {
+    let text = std::fs::read_to_string(gridpress::model::thesaurus::MYTHES_EN_PATH)
+        .expect("apt-get install mythes-en-us (the tests read the English thesaurus)");
+    let imported = gridpress::model::thesaurus::import_any(&text, "mythes");
+    assert!(imported.vocabulary.entries.len() > 50_000);
+    let (words, rejected) = imported.vocabulary.words(UmlautMode::Keep);
+    assert!(rejected.is_empty());
+    let spec = common::spec(Mask::rectangle(18, 23).unwrap(), words, false);
+    let met = (1..4)
+        .map(|seed| checked(&spec, seed))
+        .filter(|p| p.report.relaxed.is_empty())
+        .count();
+    assert!(met >= 1, "3 letters per clue cell met in {met} of 3");
+}
+
 #[test]
 fn the_verifier_catches_each_broken_rule() {
     let spec = spec(Mask::rectangle(9, 11).unwrap());

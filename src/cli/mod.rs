@@ -167,7 +167,7 @@ fn thesaurus(args: &ThesaurusArgs) -> anyhow::Result<()> {
     let bytes = std::fs::read(&args.input).map_err(|e| InputError::at(&name, 0, e.to_string()))?;
     let text =
         String::from_utf8(bytes).map_err(|_| InputError::at(&name, 0, "not valid UTF-8 text"))?;
-    let imported = crate::model::thesaurus::import_openthesaurus(&text, "thesaurus");
+    let imported = crate::model::thesaurus::import_any(&text, "thesaurus");
     let out = imported.vocabulary.to_text();
     if args.out.as_os_str() == "-" {
         print!("{out}");

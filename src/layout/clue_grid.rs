@@ -257,11 +257,18 @@ fn wrap_clue(
                 current = whole;
                 break;
             }
-            // At least two letters on either side of a break.
-            let mut take = rest.len().saturating_sub(2).max(2);
-            while take > 2
-                && advance(&format!("{}-", rest[..take].iter().collect::<String>())) > width
-            {
+            let piece = |n: usize| format!("{}-", rest[..n].iter().collect::<String>());
+            let tail = |n: usize| rest[n..].iter().collect::<String>();
+            // Two halves when both fit ("broad-sword", not "broadswo-rd");
+            // else as much as fits, keeping at least three letters after
+            // the break.
+            let half = rest.len().div_ceil(2);
+            let mut take = if advance(&piece(half)) <= width && advance(&tail(half)) <= width {
+                half
+            } else {
+                rest.len().saturating_sub(3).max(2)
+            };
+            while take > 2 && advance(&piece(take)) > width {
                 take -= 1;
             }
             lines.push(format!("{}-", rest[..take].iter().collect::<String>()));
@@ -296,5 +303,7 @@ mod tests {
         }
         let broken = wrap_clue("Donaudampfschifffahrtsgesellschaft", &advance, 9.0, true);
         assert!(broken.len() >= 2 && broken[0].ends_with('-'), "{broken:?}");
+        let two = wrap_clue("broadsword", &advance, advance("broadsw-"), true);
+        assert_eq!(two, ["broad-", "sword"]);
     }
 }

@@ -1,6 +1,8 @@
 //! Clue vocabularies from a thesaurus: OpenThesaurus' text format (one
-//! synonym set per line, `a;b;c`) turned into `WORD=clue1|clue2` entries,
-//! the shortest synonyms as clues, never a clue that contains its answer.
+//! synonym set per line, `a;b;c`) or MyThes' (LibreOffice's thesauri,
+//! e.g. Debian's `mythes-en-us`) turned into `WORD=clue1|clue2` entries,
+//! the shortest synonyms as clues, never a clue that contains its answer
+//! (nor, from MyThes, an antonym).
 
 use super::vocabulary::{Entry, Lines, Vocabulary};
 use super::word::{UmlautMode, Word};
@@ -16,6 +18,9 @@ pub const MAX_CLUE_CHARS: usize = 22;
 /// Longest answer: a magazine page is at most about 20 cells wide.
 pub const MAX_ANSWER_LETTERS: usize = 20;
 
+/// Where Debian's `mythes-en-us` puts the English thesaurus.
+pub const MYTHES_EN_PATH: &str = "/usr/share/mythes/th_en_US_v2.dat";
+
 /// Where Debian's `openthesaurus-de-text` puts the German thesaurus.
 pub const OPENTHESAURUS_PATH: &str = "/usr/share/openthesaurus-de/openthesaurus.txt";
 
@@ -29,6 +34,73 @@ pub struct Imported {
     pub vocabulary: Vocabulary,
     /// Synonym sets read.
     pub sets: usize,
+}
+
+/// Reads either format: MyThes files start with their encoding's name
+/// (`UTF-8`) and then `word|count` lines; anything else is read as
+/// OpenThesaurus.
+pub fn import_any(text: &str, name: &str) -> Imported {
+    let mut lines = text.lines();
+    let encoding = lines.next().unwrap_or_default().trim();
+    let entry = lines.next().unwrap_or_default();
+    let mythes = !encoding.contains(';')
+        && !encoding.contains('|')
+        && entry
+            .rsplit_once('|')
+            .is_some_and(|(_, n)| n.trim().parse::<usize>().is_ok());
+    if mythes {
+        import_mythes(text, name)
+    } else {
+        import_openthesaurus(text, name)
+    }
+}
+
+/// Reads MyThes' data format: a line with the encoding, then entries of a
+/// `word|count` line followed by `count` lines `(pos)|syn|syn…`. Labels
+/// like `(generic term)` are dropped; `(antonym)`s are never clues.
+pub fn import_mythes(text: &str, name: &str) -> Imported {
+    let mut clues: BTreeMap<String, (Vec<String>, String)> = BTreeMap::new();
+    let mut sets = 0;
+    let mut lines = text.lines().skip(1);
+    while let Some(head) = lines.next() {
+        let Some((word, count)) = head.rsplit_once('|') else {
+            continue;
+        };
+        let count: usize = count.trim().parse().unwrap_or(0);
+        sets += 1;
+        let senses: Vec<&str> = lines.by_ref().take(count).collect();
+        let Some(letters) = answer_letters(word.trim()) else {
+            continue;
+        };
+        let entry = clues
+            .entry(letters.clone())
+            .or_insert_with(|| (Vec::new(), word.trim().to_string()));
+        for sense in senses {
+            for raw in sense.split('|').skip(1) {
+                if raw.contains("(antonym)") {
+                    continue;
+                }
+                let Some(clue) = clean_term(raw) else {
+                    continue;
+                };
+                if clue.chars().count() <= MAX_CLUE_CHARS
+                    && !gives_away(&clue, &letters)
+                    && !entry.0.contains(&clue)
+                {
+                    entry.0.push(clue);
+                }
+            }
+        }
+    }
+    Imported {
+        vocabulary: Vocabulary {
+            name: name.to_string(),
+            must_use: false,
+            entries: entries_of(clues),
+            lines: Lines::Both,
+        },
+        sets,
+    }
 }
 
 /// Reads OpenThesaurus' text format. Answers are single words of letters
@@ -62,7 +134,20 @@ pub fn import_openthesaurus(text: &str, name: &str) -> Imported {
             }
         }
     }
-    let entries = clues
+    Imported {
+        vocabulary: Vocabulary {
+            name: name.to_string(),
+            must_use: false,
+            entries: entries_of(clues),
+            lines: Lines::Both,
+        },
+        sets,
+    }
+}
+
+/// Entries from answers and their clue lists, shortest clues first.
+fn entries_of(clues: BTreeMap<String, (Vec<String>, String)>) -> Vec<Entry> {
+    clues
         .into_values()
         .filter(|(list, _)| !list.is_empty())
         .map(|(mut list, printed)| {
@@ -73,16 +158,7 @@ pub fn import_openthesaurus(text: &str, name: &str) -> Imported {
                 clue: Some(list.join(&CLUE_SEPARATOR.to_string())),
             }
         })
-        .collect();
-    Imported {
-        vocabulary: Vocabulary {
-            name: name.to_string(),
-            must_use: false,
-            entries,
-            lines: Lines::Both,
-        },
-        sets,
-    }
+        .collect()
 }
 
 /// A term without usage labels (`(ugs.)`, `(fachspr.)`, `(von etwas)`)
@@ -158,6 +234,26 @@ mod tests {
                 assert!(!gives_away(c, &answer), "{c} gives away {answer}");
             }
         }
+    }
+
+    #[test]
+    fn mythes_entries_give_clues_without_antonyms() {
+        let text = "UTF-8\nhot|2\n(adj)|warm (similar term)|cold (antonym)|heated\n(adj)|spicy|hotness\ncold|1\n(adj)|chilly|hot (antonym)\n";
+        let imported = import_any(text, "MyThes");
+        assert_eq!(imported.sets, 2);
+        let clue = |w: &str| {
+            imported
+                .vocabulary
+                .entries
+                .iter()
+                .find(|e| e.word == w)
+                .and_then(|e| e.clue.clone())
+        };
+        // "hotness" holds HOT; "cold" is an antonym.
+        assert_eq!(clue("hot").as_deref(), Some("warm|spicy|heated"));
+        assert_eq!(clue("cold").as_deref(), Some("chilly"));
+        // An OpenThesaurus file is still read as one.
+        assert_eq!(import_any("Auto;Wagen\n", "x").vocabulary.entries.len(), 2);
     }
 
     #[test]
