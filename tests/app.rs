@@ -816,7 +816,9 @@ fn a_swedish_puzzle_from_the_thesaurus_import() {
         .unwrap_or_default()
         .to_string();
     assert_eq!(suggested, gridpress::model::thesaurus::OPENTHESAURUS_PATH);
-    enter_path(&mut h, gridpress::model::thesaurus::OPENTHESAURUS_PATH);
+    // The field has the keyboard as the dialog opens: Enter confirms.
+    h.key_press(egui::Key::Enter);
+    h.run();
     let vocabularies = &h.state().project().vocabularies;
     assert_eq!(vocabularies.len(), 2, "{:?}", h.state().status());
     assert!(vocabularies[1].entries.len() > 40_000);

@@ -584,6 +584,13 @@ impl App {
                         let field = ui
                             .add(egui::TextEdit::singleline(&mut text).desired_width(380.0))
                             .labelled_by(label.id);
+                        // The field has the keyboard when the dialog opens,
+                        // so a typed path and Enter work at once.
+                        let opened = egui::Id::new("path dialog focused");
+                        if !ui.data(|d| d.get_temp::<bool>(opened).unwrap_or(false)) {
+                            field.request_focus();
+                            ui.data_mut(|d| d.insert_temp(opened, true));
+                        }
                         // Enter in the field confirms, as the button does.
                         if field.lost_focus()
                             && ui.input(|i| i.key_pressed(egui::Key::Enter))
@@ -614,6 +621,9 @@ impl App {
                         }
                     });
                 });
+                if done || cancelled {
+                    ctx.data_mut(|d| d.remove::<bool>(egui::Id::new("path dialog focused")));
+                }
                 if done {
                     match self.finish_path(purpose, Path::new(text.trim())) {
                         Ok(()) => {
