@@ -586,7 +586,7 @@ impl App {
                             .labelled_by(label.id);
                         // The field has the keyboard when the dialog opens,
                         // so a typed path and Enter work at once.
-                        let opened = egui::Id::new("path dialog focused");
+                        let opened = egui::Id::unique("path dialog focused");
                         if !ui.data(|d| d.get_temp::<bool>(opened).unwrap_or(false)) {
                             field.request_focus();
                             ui.data_mut(|d| d.insert_temp(opened, true));
@@ -622,7 +622,7 @@ impl App {
                     });
                 });
                 if done || cancelled {
-                    ctx.data_mut(|d| d.remove::<bool>(egui::Id::new("path dialog focused")));
+                    ctx.data_mut(|d| d.remove::<bool>(egui::Id::unique("path dialog focused")));
                 }
                 if done {
                     match self.finish_path(purpose, Path::new(text.trim())) {
