@@ -466,6 +466,17 @@ mod tests {
             err.to_string().contains("p.ron, line") && err.to_string().contains("column"),
             "{err}"
         );
+        // A version 1 file (no Swedish settings) opens and is saved as 2.
+        let v2 = Project::sample().to_ron();
+        let swedish = v2.find("swedish:").unwrap();
+        let end = swedish + v2[swedish..].find(')').unwrap() + 2;
+        let v1 = format!("{}{}", &v2[..swedish], &v2[end..])
+            .replace("format_version: 2", "format_version: 1");
+        assert!(!v1.contains("swedish"), "{v1}");
+        let old = Project::parse(&v1, "old.ron").unwrap();
+        assert_eq!(old.format_version, FORMAT_VERSION);
+        assert_eq!(old.generator.swedish, SwedishRules::default());
+        assert!(old.to_ron().contains("format_version: 2"));
         let newer = Project::sample()
             .to_ron()
             .replace("format_version: 2", "format_version: 9");
