@@ -957,3 +957,69 @@ fn a_swedish_puzzle_prints_its_clues_in_the_grid() {
         std::fs::read(&again).unwrap()
     );
 }
+
+/// A word rectangle whose words have clues prints a small crossword: the
+/// clues numbered under "Across"/"Down", the numbers in the block, the
+/// letters only in the key.
+#[test]
+fn a_clued_word_rectangle_prints_numbered_clues() {
+    let text = std::fs::read_to_string(gridpress::model::thesaurus::MYTHES_EN_PATH)
+        .expect("needs mythes-en-us");
+    let imported = gridpress::model::thesaurus::import_any(&text, "mythes");
+    let (words, _) = imported
+        .vocabulary
+        .words(gridpress::model::UmlautMode::Keep);
+    let words: Vec<_> = words.into_iter().filter(|w| w.letters.len() == 4).collect();
+    let spec = gridpress::model::PuzzleSpec::new(
+        gridpress::model::Mask::rectangle(4, 4).unwrap(),
+        vec![gridpress::model::SpecVocabulary {
+            name: "mythes".into(),
+            must_use: false,
+            words,
+            lines: Default::default(),
+        }],
+    );
+    let puzzle = gridpress::generate::rectangle::generate(&spec, &Options::seeded(2)).unwrap();
+    assert!(puzzle.words.iter().all(|w| w.clue.is_some()));
+    assert!(gridpress::verify::verify_against(&puzzle, &spec).is_empty());
+    let template = Template::find("half-page").unwrap();
+    let heading = Heading {
+        title: "Block".into(),
+        number: None,
+    };
+    let blank = layout::puzzle_page(&puzzle, &template, &heading, layout::Parts::PUZZLE).unwrap();
+    let texts: Vec<&str> = blank.texts().collect();
+    assert!(
+        texts.iter().any(|t| t.starts_with("Solve the clues")),
+        "{texts:?}"
+    );
+    // Numbers 1–4 along the top, 5–7 down the left side: 7 in the block.
+    for n in 1..=7 {
+        assert!(
+            texts.contains(&n.to_string().as_str()),
+            "number {n} missing"
+        );
+    }
+    let joined = texts.join(" ");
+    for w in &puzzle.words {
+        let first = w
+            .clue
+            .as_deref()
+            .unwrap()
+            .split_whitespace()
+            .next()
+            .unwrap();
+        assert!(joined.contains(first), "clue of {} missing", w.word);
+        assert!(
+            !texts.contains(&w.display.as_str()),
+            "{} printed",
+            w.display
+        );
+    }
+    let key = layout::puzzle_page(&puzzle, &template, &heading, layout::Parts::KEY).unwrap();
+    let letters = key
+        .texts()
+        .filter(|t| t.chars().count() == 1 && t.chars().all(char::is_alphabetic))
+        .count();
+    assert_eq!(letters, 16);
+}

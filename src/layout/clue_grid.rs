@@ -79,18 +79,8 @@ pub fn draw(
     if key {
         letters(canvas, puzzle, style, &corner, cell);
     } else if let Some(solution) = puzzle.solution() {
-        let face = Face::Regular;
-        let size = mm_to_pt(cell * 0.26);
-        let ascent = face.metrics().cap_height() * pt_to_mm(size);
-        for (i, &pos) in solution.cells.iter().enumerate() {
-            let c = corner(pos);
-            canvas.text(
-                Point::new(c.x + cell * 0.07, c.y + cell * 0.07 + ascent),
-                face,
-                size,
-                &(i + 1).to_string(),
-            );
-        }
+        let numbered = solution.cells.iter().copied().zip(1..);
+        super::grid::cell_numbers(canvas, numbered, origin, cell);
     }
 }
 

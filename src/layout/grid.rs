@@ -75,6 +75,30 @@ pub fn draw(
     }
 }
 
+/// Small numbers in the top-left corners of cells (crossword numbers,
+/// solution-cell numbers), a quarter of the cell high.
+pub fn cell_numbers(
+    canvas: &mut Canvas,
+    numbers: impl IntoIterator<Item = (Pos, usize)>,
+    origin: Point,
+    cell: f32,
+) {
+    let face = super::fonts::Face::Regular;
+    let size = mm_to_pt(cell * 0.26);
+    let ascent = face.metrics().cap_height() * pt_to_mm(size);
+    for (pos, number) in numbers {
+        canvas.text(
+            Point::new(
+                origin.x + pos.col as f32 * cell + cell * 0.07,
+                origin.y + pos.row as f32 * cell + cell * 0.07 + ascent,
+            ),
+            face,
+            size,
+            &number.to_string(),
+        );
+    }
+}
+
 /// Which edge a run of grid line lies on.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Edge {

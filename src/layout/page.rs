@@ -485,7 +485,13 @@ pub fn puzzle_page(
             Presentation::HiddenWords => {
                 grid::draw(&mut canvas, shown, &template.grid, at, cell, key)
             }
-            Presentation::FillIn => grid::draw(&mut canvas, shown, &boxed, at, cell, key),
+            Presentation::FillIn => {
+                grid::draw(&mut canvas, shown, &boxed, at, cell, key);
+                // Clues in the list: their numbers in the block.
+                if !parts.key && wordlist::has_clues(puzzle) {
+                    grid::cell_numbers(&mut canvas, wordlist::fill_in_numbers(puzzle), at, cell);
+                }
+            }
             Presentation::CluesInGrid => {
                 let clues = &template.clues;
                 clue_grid::draw(
@@ -585,19 +591,13 @@ fn solution_boxes(
     let metrics = face.metrics();
     let size_mm = 0.5 * side / metrics.cap_height();
     let mut buffer = [0u8; 4];
+    if numbered {
+        let boxes = (0..count).map(|i| (crate::model::Pos::new(0, i), i + 1));
+        grid::cell_numbers(canvas, boxes, Point::new(at.x + label, at.y), side);
+    }
     for i in 0..count {
         let x = at.x + label + i as f32 * side;
         canvas.rect(Area::new(x, at.y, side, side), None, Some(stroke));
-        if numbered {
-            let number_size = mm_to_pt(side * 0.26);
-            let ascent = Face::Regular.metrics().cap_height() * side * 0.26;
-            canvas.text(
-                Point::new(x + side * 0.07, at.y + side * 0.07 + ascent),
-                Face::Regular,
-                number_size,
-                &(i + 1).to_string(),
-            );
-        }
         if let Some(&letter) = letters.and_then(|l| l.get(i)) {
             let origin = Point::new(
                 x + side / 2.0 - metrics.ink_centre(letter) * size_mm,

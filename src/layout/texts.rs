@@ -54,6 +54,8 @@ pub struct PageTexts {
     pub word_search_title: String,
     /// The title of a word rectangle when the project names none.
     pub word_rectangle_title: String,
+    /// The instruction of a word rectangle printed with clues.
+    pub rectangle_clued: String,
     /// The title of a Swedish puzzle when the project names none.
     pub swedish_title: String,
     /// The instruction of a Swedish puzzle.
@@ -94,6 +96,9 @@ impl PageTexts {
     /// The instruction line under a puzzle's title.
     pub fn instructions(&self, puzzle: &Puzzle) -> String {
         match puzzle.kind() {
+            PuzzleKind::WordRectangle if super::wordlist::has_clues(puzzle) => {
+                self.rectangle_clued.clone()
+            }
             PuzzleKind::WordRectangle => self.rectangle.clone(),
             PuzzleKind::Swedish => match puzzle.solution() {
                 Some(_) => format!("{} {}", self.swedish, self.swedish_solution_hint),

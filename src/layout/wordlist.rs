@@ -25,10 +25,33 @@ pub fn sorted_words(puzzle: &Puzzle) -> Vec<String> {
     words
 }
 
+/// Characters per line of a printed clue: longer clues continue on the
+/// next line, so that two columns fit a half page at the list's type.
+const CLUE_LINE_CHARS: usize = 30;
+
+/// The numbers of a fill-in's word starts, in reading order (as
+/// crosswords number them): (cell, number).
+pub fn fill_in_numbers(puzzle: &Puzzle) -> Vec<(crate::model::Pos, usize)> {
+    let mut starts: Vec<crate::model::Pos> = puzzle.words.iter().map(|w| w.start).collect();
+    starts.sort();
+    starts.dedup();
+    starts.into_iter().zip(1..).collect()
+}
+
+/// Whether a fill-in prints clues (every word has one) instead of words.
+pub fn has_clues(puzzle: &Puzzle) -> bool {
+    !puzzle.words.is_empty() && puzzle.words.iter().all(|w| w.clue.is_some())
+}
+
 /// A fill-in's word list in two groups, one to a column: "Across" and
 /// "Down" for a square (the transpose would fill it too), otherwise by
-/// length. Each group is headed and padded to the same height.
+/// length. Each group is headed and padded to the same height. When every
+/// word has a clue, the groups are "Across"/"Down" with numbered clues
+/// (numbers as in the block) instead.
 pub fn fill_in_words(puzzle: &Puzzle, texts: &PageTexts) -> Vec<String> {
+    if has_clues(puzzle) {
+        return fill_in_clues(puzzle, texts);
+    }
     let group = |direction: Direction| {
         let mut words: Vec<String> = puzzle
             .words
@@ -54,6 +77,52 @@ pub fn fill_in_words(puzzle: &Puzzle, texts: &PageTexts) -> Vec<String> {
         list.push(heading);
         let padding = rows - 1 - words.len();
         list.extend(words);
+        list.extend(std::iter::repeat_n(String::new(), padding));
+    }
+    list
+}
+
+/// Numbered clues, across then down, long ones wrapped with an indent.
+fn fill_in_clues(puzzle: &Puzzle, texts: &PageTexts) -> Vec<String> {
+    let numbers = fill_in_numbers(puzzle);
+    let number =
+        |p: crate::model::Pos| numbers.iter().find(|(q, _)| *q == p).map_or(0, |(_, n)| *n);
+    let group = |direction: Direction| {
+        let mut clued: Vec<(usize, &str)> = puzzle
+            .words
+            .iter()
+            .filter(|w| w.direction == direction)
+            .map(|w| (number(w.start), w.clue.as_deref().unwrap_or_default()))
+            .collect();
+        clued.sort();
+        let mut lines = Vec::new();
+        for (n, clue) in clued {
+            let mut line = format!("{n}. ");
+            let indent = " ".repeat(line.chars().count() + 1);
+            for word in clue.split_whitespace() {
+                let fresh = line.trim_end().is_empty() || line.ends_with(". ");
+                if !fresh && line.chars().count() + 1 + word.chars().count() > CLUE_LINE_CHARS {
+                    lines.push(std::mem::replace(&mut line, indent.clone()));
+                }
+                if !line.ends_with(' ') {
+                    line.push(' ');
+                }
+                line.push_str(word);
+            }
+            lines.push(line);
+        }
+        lines
+    };
+    let (across, down) = (group(Direction::E), group(Direction::S));
+    let rows = across.len().max(down.len()) + 1;
+    let mut list = Vec::with_capacity(2 * rows);
+    for (heading, lines) in [
+        (texts.across_heading.clone(), across),
+        (texts.down_heading.clone(), down),
+    ] {
+        list.push(heading);
+        let padding = rows - 1 - lines.len();
+        list.extend(lines);
         list.extend(std::iter::repeat_n(String::new(), padding));
     }
     list

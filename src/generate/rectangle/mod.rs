@@ -38,6 +38,8 @@ struct Candidate {
     codes: Vec<u8>,
     printed: String,
     vocabulary: String,
+    /// Its first clue, printed instead of the word when every word has one.
+    clue: Option<String>,
 }
 
 /// Generates a word rectangle of the spec's mask size from its
@@ -85,6 +87,11 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
                 codes,
                 printed: word.printed.clone(),
                 vocabulary: vocabulary.name.clone(),
+                clue: word
+                    .clue
+                    .as_deref()
+                    .and_then(|c| crate::model::thesaurus::alternatives(c).next())
+                    .map(String::from),
             });
         }
         levels.push(level);
@@ -400,7 +407,7 @@ fn placed(candidate: &Candidate, word: String, start: Pos, direction: Direction)
         start,
         direction,
         vocabulary: candidate.vocabulary.clone(),
-        clue: None,
+        clue: candidate.clue.clone(),
     }
 }
 
