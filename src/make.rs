@@ -111,7 +111,6 @@ pub fn kind_settings_only(project: &Project) -> Project {
             g.decoy_filler = false;
             project.letters.clear();
             project.preassigned_words.clear();
-            project.exclusion_groups.clear();
             for v in &mut project.vocabularies {
                 v.lines = Lines::Both;
                 v.must_use = false;
@@ -195,12 +194,6 @@ pub fn not_for_kind(project: &Project) -> Result<(), InputError> {
                 return refuse(
                     "letters / preassigned_words",
                     "pre-assigned letters and words are not supported in Swedish puzzles yet",
-                );
-            }
-            if !project.exclusion_groups.is_empty() {
-                return refuse(
-                    "exclusion_groups",
-                    "exclusion groups are not supported in Swedish puzzles yet",
                 );
             }
             if let Some(v) = project.vocabularies.iter().find(|v| v.must_use) {

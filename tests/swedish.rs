@@ -214,3 +214,28 @@ fn the_verifier_catches_each_broken_rule() {
     p.words[0].clue = Some("erfunden".into());
     assert!(verify_against(&p, &spec).iter().any(|v| v.rule == 2));
 }
+
+/// At most one word of an exclusion group is an answer: the group's words
+/// share one "used" mark in the filler, and `verify_against` checks it.
+#[test]
+fn exclusion_groups_hold_in_swedish_puzzles() {
+    let spec_plain = spec(Mask::rectangle(11, 11).unwrap());
+    let first = checked(&spec_plain, 5);
+    // Group every pair of answers of the first puzzle: at most one of each
+    // pair may come back.
+    let answers: Vec<Vec<char>> = first
+        .words
+        .iter()
+        .map(|w| w.word.chars().collect())
+        .collect();
+    let mut spec = spec_plain.clone();
+    spec.exclusion_groups = answers.chunks(2).map(|pair| pair.to_vec()).collect();
+    let p = checked(&spec, 5);
+    for group in &spec.exclusion_groups {
+        let placed = group
+            .iter()
+            .filter(|g| p.words.iter().any(|w| w.word.chars().eq(g.iter().copied())))
+            .count();
+        assert!(placed <= 1, "{group:?}");
+    }
+}

@@ -40,6 +40,9 @@ pub(super) struct Board<'a> {
     pub preference: &'a [f32],
     /// Per answer id: its letter codes.
     pub spellings: &'a [Vec<u8>],
+    /// Per answer id: the slot that marks it used — shared by the words
+    /// of one exclusion group, so at most one of them is placed.
+    pub slots: &'a [u32],
     /// Every letter code in use.
     pub alphabet: u64,
 }
@@ -246,17 +249,23 @@ impl<'a> Filler<'a> {
     }
 
     fn undo(&mut self, mark: usize) {
-        for id in self.trail.drain(mark..) {
-            self.used[id as usize] = false;
+        for slot in self.trail.drain(mark..) {
+            self.used[slot as usize] = false;
         }
     }
 
+    /// Whether answer `id` (or another of its exclusion group) is placed.
+    fn is_used(&self, id: u32) -> bool {
+        self.used[self.board.slots[id as usize] as usize]
+    }
+
     fn take(&mut self, id: u32) -> bool {
-        if self.used[id as usize] {
+        let slot = self.board.slots[id as usize];
+        if self.used[slot as usize] {
             return false;
         }
-        self.used[id as usize] = true;
-        self.trail.push(id);
+        self.used[slot as usize] = true;
+        self.trail.push(slot);
         true
     }
 
@@ -318,7 +327,7 @@ impl<'a> Filler<'a> {
         let mut stack: Vec<(u32, usize, f32)> = vec![(0, 0, 0.0)];
         while let Some((node, depth, flex)) = stack.pop() {
             let id = t.word[node as usize];
-            if id != NO_WORD && depth >= b.min_len && !self.used[id as usize] {
+            if id != NO_WORD && depth >= b.min_len && !self.is_used(id) {
                 let end = c + depth;
                 if depth == stretch || self.can_close(st, r, end) {
                     // Flexibility: mean log of the answers below the
@@ -387,7 +396,7 @@ impl<'a> Filler<'a> {
         }
         st.col_len[c] <= 1 || {
             let id = b.trie.word[st.col_node[c] as usize];
-            id != NO_WORD && !self.used[id as usize]
+            id != NO_WORD && !self.is_used(id)
         }
     }
 

@@ -26,12 +26,14 @@ use trie::Trie;
 /// second, 9×11 needs about 2.3:1 (its frame alone is a fifth of the
 /// cells), so each level gives up about a sixth.
 const RELAXED_RATIOS: [f64; 3] = [0.85, 0.7, 0.55];
-/// Work of each level in the first round (doubling each round): 10,000
-/// decisions, about 0.07 s — 13×17 from the German thesaurus fills in
-/// 3,000–7,000 decisions at a feasible ratio, so a level that fails this
-/// round is most likely too tight, and trying it long first (0.4 of the
-/// time limit) had cost 1–2 s on every 9×11 and 13×17.
-const FIRST_ROUND_WORK: u64 = 10_000 * Site::Swedish.cost();
+/// Decisions of each level in the first round per open cell (doubling
+/// each round), so a level that cannot be met costs little before a looser
+/// one is tried. Measured (German thesaurus, 10 seeds, medians): a fixed
+/// 10,000 decisions gave 9×11 0.21 s — nearly all of it spent failing at
+/// the two tightest levels — 13×17 0.32 s, 18×23 1.1 s; 50 a cell: 0.15,
+/// 0.27 and 0.75 s. Trying the first level for 0.4 of the time limit had
+/// cost 1–2 s on every 9×11 and 13×17.
+const FIRST_ROUND_PER_CELL: u64 = 50;
 
 /// An answer with its clues.
 struct Answer {
@@ -64,6 +66,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
             .collect(),
     );
     let alphabet_mask = (0..alphabet.len()).fold(0u64, |m, i| m | 1 << i);
+    let slots = exclusion_slots(spec, &answers, &alphabet);
     let cells = start_cells(spec);
     let playable = spec.mask.playable_count();
     let frame = cells.iter().filter(|c| **c == Cell::Frame).count();
@@ -101,7 +104,8 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
     // met costs little before a looser one is tried, and a tighter one
     // gets another, longer try in the next round.
     let run_limits = limits.with_budget(total_work, limits.deadline);
-    let mut round_work = FIRST_ROUND_WORK;
+    let open = cells.iter().filter(|c| **c == Cell::Open).count() as u64;
+    let mut round_work = FIRST_ROUND_PER_CELL * open.max(1) * Site::Swedish.cost();
     let mut stopped = None;
     'rounds: loop {
         for (level, ratio) in ratios.iter().enumerate() {
@@ -119,6 +123,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
                 min_len,
                 preference: &preference,
                 spellings: &spellings,
+                slots: &slots,
                 alphabet: alphabet_mask,
             };
             loop {
@@ -247,6 +252,47 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
         ));
     }
     Ok((answers, alphabet, notes))
+}
+
+/// Per answer: the slot that marks it used — its own id, or the first id
+/// of its exclusion group, so that one placed word of a group uses all.
+fn exclusion_slots(spec: &PuzzleSpec, answers: &[(Answer, f32)], alphabet: &[char]) -> Vec<u32> {
+    let mut slots: Vec<u32> = (0..answers.len() as u32).collect();
+    let id_of: HashMap<&[u8], u32> = answers
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (a.0.codes.as_slice(), i as u32))
+        .collect();
+    for group in &spec.exclusion_groups {
+        let ids: Vec<u32> = group
+            .iter()
+            .filter_map(|letters| {
+                let codes: Option<Vec<u8>> = letters
+                    .iter()
+                    .map(|c| alphabet.iter().position(|a| a == c).map(|i| i as u8))
+                    .collect();
+                id_of.get(codes?.as_slice()).copied()
+            })
+            .collect();
+        // Union of the groups (a word may stand in two groups).
+        for pair in ids.windows(2) {
+            let (a, b) = (root(&mut slots, pair[0]), root(&mut slots, pair[1]));
+            slots[b as usize] = a;
+        }
+    }
+    (0..slots.len() as u32)
+        .map(|id| root(&mut slots, id))
+        .collect()
+}
+
+/// The representative of `id`'s exclusion set (with path halving).
+fn root(slots: &mut [u32], mut id: u32) -> u32 {
+    while slots[id as usize] != id {
+        let parent = slots[id as usize];
+        slots[id as usize] = slots[parent as usize];
+        id = parent;
+    }
+    id
 }
 
 /// Whether a clue holds an offensive word as one of its words.
