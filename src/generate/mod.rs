@@ -20,6 +20,7 @@ pub mod rectangle;
 mod rng;
 mod search;
 pub mod swedish;
+mod trie;
 mod weave;
 
 use crate::error::GenerateError;

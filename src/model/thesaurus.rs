@@ -59,7 +59,7 @@ pub fn import_any(text: &str, name: &str) -> Imported {
 /// `word|count` line followed by `count` lines `(pos)|syn|syn…`. Labels
 /// like `(generic term)` are dropped; `(antonym)`s are never clues.
 pub fn import_mythes(text: &str, name: &str) -> Imported {
-    let mut clues: BTreeMap<String, (Vec<String>, String)> = BTreeMap::new();
+    let mut clues = Collected::default();
     let mut sets = 0;
     let mut lines = text.lines().skip(1);
     while let Some(head) = lines.next() {
@@ -69,45 +69,21 @@ pub fn import_mythes(text: &str, name: &str) -> Imported {
         let count: usize = count.trim().parse().unwrap_or(0);
         sets += 1;
         let senses: Vec<&str> = lines.by_ref().take(count).collect();
-        let Some(letters) = answer_letters(word.trim()) else {
-            continue;
-        };
-        let entry = clues
-            .entry(letters.clone())
-            .or_insert_with(|| (Vec::new(), word.trim().to_string()));
-        for sense in senses {
-            for raw in sense.split('|').skip(1) {
-                if raw.contains("(antonym)") {
-                    continue;
-                }
-                let Some(clue) = clean_term(raw) else {
-                    continue;
-                };
-                if clue.chars().count() <= MAX_CLUE_CHARS
-                    && !gives_away(&clue, &letters)
-                    && !entry.0.contains(&clue)
-                {
-                    entry.0.push(clue);
-                }
-            }
-        }
+        let synonyms = senses
+            .iter()
+            .flat_map(|sense| sense.split('|').skip(1))
+            .filter(|raw| !raw.contains("(antonym)"))
+            .filter_map(clean_term);
+        clues.add(word.trim(), synonyms);
     }
-    Imported {
-        vocabulary: Vocabulary {
-            name: name.to_string(),
-            must_use: false,
-            entries: entries_of(clues),
-            lines: Lines::Both,
-        },
-        sets,
-    }
+    clues.into_imported(name, sets)
 }
 
 /// Reads OpenThesaurus' text format. Answers are single words of letters
 /// only (two to [`MAX_ANSWER_LETTERS`] grid letters); clues are the other
 /// terms of their sets without usage labels like `(ugs.)`, shortest first.
 pub fn import_openthesaurus(text: &str, name: &str) -> Imported {
-    let mut clues: BTreeMap<String, (Vec<String>, String)> = BTreeMap::new();
+    let mut clues = Collected::default();
     let mut sets = 0;
     for line in text.lines() {
         let line = line.trim();
@@ -117,48 +93,65 @@ pub fn import_openthesaurus(text: &str, name: &str) -> Imported {
         sets += 1;
         let terms: Vec<String> = line.split(';').filter_map(clean_term).collect();
         for answer in &terms {
-            let Some(letters) = answer_letters(answer) else {
-                continue;
-            };
-            let entry = clues
-                .entry(letters.clone())
-                .or_insert_with(|| (Vec::new(), answer.clone()));
-            for clue in &terms {
-                if clue != answer
-                    && clue.chars().count() <= MAX_CLUE_CHARS
-                    && !gives_away(clue, &letters)
-                    && !entry.0.contains(clue)
-                {
-                    entry.0.push(clue.clone());
-                }
+            clues.add(answer, terms.iter().filter(|t| *t != answer).cloned());
+        }
+    }
+    clues.into_imported(name, sets)
+}
+
+/// Clues gathered per answer (grid letters → clues, printed form) from
+/// any thesaurus format.
+#[derive(Default)]
+struct Collected(BTreeMap<String, (Vec<String>, String)>);
+
+impl Collected {
+    /// Adds `candidates` as clues of `answer` (a one-word answer of
+    /// letters only; anything else is skipped): short enough, never one
+    /// holding the answer, each once.
+    fn add(&mut self, answer: &str, candidates: impl Iterator<Item = String>) {
+        let Some(letters) = answer_letters(answer) else {
+            return;
+        };
+        let entry = self
+            .0
+            .entry(letters.clone())
+            .or_insert_with(|| (Vec::new(), answer.to_string()));
+        for clue in candidates {
+            if clue.chars().count() <= MAX_CLUE_CHARS
+                && !gives_away(&clue, &letters)
+                && !entry.0.contains(&clue)
+            {
+                entry.0.push(clue);
             }
         }
     }
-    Imported {
-        vocabulary: Vocabulary {
-            name: name.to_string(),
-            must_use: false,
-            entries: entries_of(clues),
-            lines: Lines::Both,
-        },
-        sets,
-    }
-}
 
-/// Entries from answers and their clue lists, shortest clues first.
-fn entries_of(clues: BTreeMap<String, (Vec<String>, String)>) -> Vec<Entry> {
-    clues
-        .into_values()
-        .filter(|(list, _)| !list.is_empty())
-        .map(|(mut list, printed)| {
-            list.sort_by_key(|c| (c.chars().count(), c.clone()));
-            list.truncate(CLUES_PER_WORD);
-            Entry {
-                word: printed,
-                clue: Some(list.join(&CLUE_SEPARATOR.to_string())),
-            }
-        })
-        .collect()
+    /// The vocabulary: answers with at least one clue, shortest clues
+    /// first, at most [`CLUES_PER_WORD`].
+    fn into_imported(self, name: &str, sets: usize) -> Imported {
+        let entries = self
+            .0
+            .into_values()
+            .filter(|(list, _)| !list.is_empty())
+            .map(|(mut list, printed)| {
+                list.sort_by_key(|c| (c.chars().count(), c.clone()));
+                list.truncate(CLUES_PER_WORD);
+                Entry {
+                    word: printed,
+                    clue: Some(list.join(&CLUE_SEPARATOR.to_string())),
+                }
+            })
+            .collect();
+        Imported {
+            vocabulary: Vocabulary {
+                name: name.to_string(),
+                must_use: false,
+                entries,
+                lines: Lines::Both,
+            },
+            sets,
+        }
+    }
 }
 
 /// A term without usage labels (`(ugs.)`, `(fachspr.)`, `(von etwas)`)

@@ -10,9 +10,9 @@
 //! solution.
 
 mod search;
-mod trie;
 
 use super::rng::Rng;
+use super::trie::{Trie, letter_codes};
 use super::{Limits, Options};
 use crate::error::GenerateError;
 use crate::generate::Site;
@@ -21,7 +21,6 @@ use search::{Outcome, RowSearch};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use trie::Trie;
 
 /// Trie steps of the shortest run (about 0.1 s); the runs follow the
 /// Luby sequence (1, 1, 2, 1, 1, 2, 4, …) times this.
@@ -63,22 +62,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
             if (len != width && len != height) || spec.banned.contains(&word.letters) {
                 continue;
             }
-            let mut codes = Vec::with_capacity(len);
-            for c in &word.letters {
-                let code = match alphabet.iter().position(|a| a == c) {
-                    Some(i) => i,
-                    None => {
-                        alphabet.push(*c);
-                        alphabet.len() - 1
-                    }
-                };
-                if code >= 64 {
-                    return Err(GenerateError::Impossible(
-                        "the vocabularies use more than 64 different letters".into(),
-                    ));
-                }
-                codes.push(code as u8);
-            }
+            let codes = letter_codes(&mut alphabet, &word.letters)?;
             let id = *ids.entry(codes.clone()).or_insert(next_id);
             next_id += 1;
             level.push(Candidate {
@@ -120,7 +104,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
             continue;
         }
         let transposable = width == height && rows == cols;
-        let (row_trie, col_trie) = (Trie::new(rows, width), Trie::new(cols, height));
+        let (row_trie, col_trie) = (Trie::new(rows), Trie::new(cols));
         let searched = Level {
             width,
             height,
@@ -425,8 +409,8 @@ fn unique(puzzle: &Puzzle, alphabet: &[char]) -> bool {
             .map(|(i, w)| (w.word.chars().map(code).collect(), i as u32))
             .collect()
     };
-    let rows = Trie::new(list(Direction::E), width);
-    let cols = Trie::new(list(Direction::S), height);
+    let rows = Trie::new(list(Direction::E));
+    let cols = Trie::new(list(Direction::S));
     let mut search = RowSearch::new(width, height, &rows, &cols, false).counting(2);
     search.run();
     search.found.len() == 1

@@ -10,8 +10,8 @@
 
 use super::super::Limits;
 use super::super::rng::Rng;
-use super::trie::{NO_WORD, Trie};
 use crate::generate::Site;
+use crate::generate::trie::{NO_WORD, Trie};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How a search ended.
@@ -277,10 +277,7 @@ mod tests {
                 .map(|(i, w)| (w.clone(), i as u32))
                 .collect()
         };
-        (
-            Trie::new(of_len(width), width),
-            Trie::new(of_len(height), height),
-        )
+        (Trie::new(of_len(width)), Trie::new(of_len(height)))
     }
 
     fn prove(words: &[Vec<u8>], width: usize, height: usize) -> Outcome {

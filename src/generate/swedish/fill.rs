@@ -4,8 +4,8 @@
 //! completable in the rows left (the trie's `ends` bits). Restarts with
 //! fresh random orders (Luby budgets) against heavy tails.
 
-use super::trie::{NO_WORD, Trie};
 use crate::generate::rng::Rng;
+use crate::generate::trie::{NO_WORD, Trie};
 use crate::generate::{Limits, Site, Stop};
 
 /// What a cell is during the search.

@@ -6,9 +6,9 @@
 //! among the letters, spread over the grid.
 
 mod fill;
-mod trie;
 
 use super::rng::Rng;
+use super::trie::{Trie, letter_codes};
 use super::{Limits, Options, Site, Stop, WORK_PER_SECOND};
 use crate::error::GenerateError;
 use crate::model::thesaurus::{alternatives, gives_away};
@@ -19,7 +19,6 @@ use crate::model::{
 use fill::{Board, Cell, Filler};
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
-use trie::Trie;
 
 /// Clue-share levels tried in turn, as letters per clue cell below the
 /// requested ratio: 13×17 with the 3:1 default fills in well under a
@@ -214,22 +213,7 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
                 without_clue += 1;
                 continue;
             }
-            let mut codes = Vec::with_capacity(len);
-            for c in &word.letters {
-                let code = match alphabet.iter().position(|a| a == c) {
-                    Some(i) => i,
-                    None => {
-                        alphabet.push(*c);
-                        alphabet.len() - 1
-                    }
-                };
-                if code >= 64 {
-                    return Err(GenerateError::Impossible(
-                        "the vocabularies use more than 64 different letters".into(),
-                    ));
-                }
-                codes.push(code as u8);
-            }
+            let codes = letter_codes(&mut alphabet, &word.letters)?;
             seen.insert(word.letters.clone(), ());
             answers.push((
                 Answer {

@@ -1,13 +1,15 @@
-//! The answers of a Swedish puzzle as one trie over all lengths: each node
-//! knows its letters below (a bitmask), the answer it ends (if any), how
-//! many answers lie below, and at which distances below answers end — so
-//! a column's prefix can be asked "can you still end within k cells?".
+//! Word lists as tries (word rectangles: one per length; Swedish puzzles:
+//! one over all lengths): each node knows its letters below (a bitmask,
+//! so the letters a cell can take are the AND of its row's and column's
+//! masks), the word it ends (if any), how many words lie below, and at
+//! which distances below words end — so a column's prefix can be asked
+//! "can you still end within k cells?". Also the letter coding they share.
 
 /// Marks a node that ends no answer.
-pub(super) const NO_WORD: u32 = u32::MAX;
+pub(crate) const NO_WORD: u32 = u32::MAX;
 
 /// Answers (letter codes < 64) as a trie with contiguous children.
-pub(super) struct Trie {
+pub(crate) struct Trie {
     pub masks: Vec<u64>,
     pub first: Vec<u32>,
     /// The answer id ending at a node ([`NO_WORD`] elsewhere).
@@ -92,6 +94,31 @@ impl Trie {
         let first = self.first[node as usize];
         first..first + self.masks[node as usize].count_ones()
     }
+}
+
+/// `letters` as codes into `alphabet` (extended with new letters); the
+/// tries' letter masks are 64 bits wide.
+pub(crate) fn letter_codes(
+    alphabet: &mut Vec<char>,
+    letters: &[char],
+) -> Result<Vec<u8>, crate::error::GenerateError> {
+    let mut codes = Vec::with_capacity(letters.len());
+    for c in letters {
+        let code = match alphabet.iter().position(|a| a == c) {
+            Some(i) => i,
+            None => {
+                alphabet.push(*c);
+                alphabet.len() - 1
+            }
+        };
+        if code >= 64 {
+            return Err(crate::error::GenerateError::Impossible(
+                "the vocabularies use more than 64 different letters".into(),
+            ));
+        }
+        codes.push(code as u8);
+    }
+    Ok(codes)
 }
 
 #[cfg(test)]
