@@ -169,3 +169,69 @@ fn shipped_templates_hold_a_15_by_15_puzzle_with_40_words() {
         assert!(result.is_ok(), "{}: {:?}", template.name, result.err());
     }
 }
+
+/// A 5×5 word rectangle: five words across, five down.
+fn word_rectangle() -> Puzzle {
+    let rows = ["HEART", "EMBER", "ABUSE", "RESIN", "TREND"];
+    let mut p = puzzle(Shape::Rectangle, 5, 5, &[], 0);
+    p.grid = rows
+        .iter()
+        .map(|r| r.chars().map(Some).collect())
+        .collect();
+    let word = |start: Pos, direction: Direction, text: String| PlacedWord {
+        word: text.clone(),
+        display: text,
+        start,
+        direction,
+        vocabulary: "test".into(),
+        clue: None,
+    };
+    p.words = (0..5)
+        .map(|i| word(Pos::new(i, 0), Direction::E, rows[i].into()))
+        .chain((0..5).map(|i| {
+            let column: String = rows.iter().map(|r| r.as_bytes()[i] as char).collect();
+            word(Pos::new(0, i), Direction::S, column)
+        }))
+        .collect();
+    p.directions = DirectionSet::from_iter([Direction::E, Direction::S]);
+    p.body = gridpress::model::Body::WordRectangle;
+    p
+}
+
+#[test]
+fn a_small_block_gets_write_in_cells_and_sits_a_little_above_the_middle() {
+    let p = word_rectangle();
+    let heading = Heading {
+        title: "Wortblock".into(),
+        number: None,
+    };
+    let a4 = Template::shipped()
+        .into_iter()
+        .find(|t| t.name == "a4")
+        .unwrap();
+    let out = layout::lay_out(&[(heading, &p)], &a4, KeyPlacement::NextPage).unwrap();
+    for page in &out.main.pages {
+        let grid = page.grid.expect("the page shows the block");
+        // The word search maximum is 11 mm; a write-in block may take 16.
+        assert!((grid.cell - 16.0).abs() < 0.01, "cell {}", grid.cell);
+        let below_heading = page
+            .items
+            .iter()
+            .map(extent)
+            .filter(|a| a.y + a.height < grid.origin.y)
+            .map(|a| a.y + a.height)
+            .fold(0.0, f32::max);
+        let block_end = page
+            .items
+            .iter()
+            .map(extent)
+            .map(|a| a.y + a.height)
+            .fold(0.0, f32::max);
+        let content_end = page.trim.y + page.trim.height - a4.margins.bottom;
+        let (above, below) = (grid.origin.y - below_heading, content_end - block_end);
+        assert!(
+            above > 20.0 && below > 1.5 * above && below < 2.5 * above,
+            "free space above {above} mm, below {below} mm"
+        );
+    }
+}

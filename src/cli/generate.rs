@@ -56,7 +56,7 @@ pub struct GenerateArgs {
     /// Offensive words (one per line), added to the built-in lists.
     #[arg(long)]
     pub banned: Option<PathBuf>,
-    /// Filler letter frequencies: en, de or vocabulary (default: de when a word has umlauts or ß, else en).
+    /// Filler letter frequencies: en, de or vocabulary (default: de when at least 1 % of the words have umlauts or ß, else en).
     #[arg(long)]
     pub language: Option<String>,
     /// The seed.
@@ -575,11 +575,19 @@ fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
     Ok(project)
 }
 
+/// Entries in a hundred with ä, ö, ü or ß from which a vocabulary reads
+/// as German: `ngerman` has 21.8, the German thesaurus import 39.0, but
+/// `wamerican` 0.04 (38 loan words such as "Düsseldorf", which had made
+/// its pages German).
+const GERMAN_PERCENT: f64 = 1.0;
+
 fn guess_language(vocabularies: &[Vocabulary]) -> Language {
-    let german = vocabularies
-        .iter()
-        .flat_map(|v| &v.entries)
-        .any(|e| e.word.chars().any(|c| "äöüÄÖÜß".contains(c)));
+    let entries = || vocabularies.iter().flat_map(|v| &v.entries);
+    let with_umlauts = entries()
+        .filter(|e| e.word.chars().any(|c| "äöüÄÖÜß".contains(c)))
+        .count();
+    let german = with_umlauts > 0
+        && with_umlauts as f64 * 100.0 >= entries().count() as f64 * GERMAN_PERCENT;
     if german {
         Language::German
     } else {

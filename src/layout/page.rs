@@ -20,6 +20,8 @@ const MIN_CELL: f32 = 4.0;
 const MIN_KEY_CELL: f32 = 1.5;
 /// Vertical gap between blocks, in mm.
 const GAP: f32 = 6.0;
+/// Share of a page's free height put above the puzzle block (see `puzzle_page`).
+const BALANCE_ABOVE: f32 = 1.0 / 3.0;
 /// Width of the heading of a "fit content" page (whose page has no width
 /// of its own), in mm: about the type area of an A4 page.
 const FIT_CONTENT_HEADING_WIDTH: f32 = 160.0;
@@ -207,8 +209,8 @@ fn content_area(template: &Template) -> Area {
     }
 }
 
-fn cell_size(template: &Template, cols: usize, rows: usize, width: f32, height: f32) -> f32 {
-    let target = match template.grid.cell {
+fn cell_size(rule: CellSize, cols: usize, rows: usize, width: f32, height: f32) -> f32 {
+    let target = match rule {
         CellSize::Fixed(mm) => mm,
         CellSize::Fill { max } => max,
     };
@@ -292,6 +294,12 @@ pub fn puzzle_page(
     }
     let body = Area::new(content.x, y, content.width, content.bottom() - y);
     let (cols, rows) = (puzzle.width(), puzzle.height());
+    let cell_rule = match puzzle.kind().presentation() {
+        Presentation::HiddenWords => template.grid.cell,
+        Presentation::FillIn | Presentation::CluesInGrid => {
+            template.grid.write_in_cell.unwrap_or(template.grid.cell)
+        }
+    };
     let words = match (parts.words, puzzle.kind().presentation()) {
         (false, _) => Vec::new(),
         (true, Presentation::HiddenWords) => wordlist::sorted_words(puzzle),
@@ -338,7 +346,7 @@ pub fn puzzle_page(
     let list_gap = list_style.gap;
     let cell_under = |fit: &ListFit| {
         cell_size(
-            template,
+            cell_rule,
             cols,
             rows,
             body.width,
@@ -348,7 +356,7 @@ pub fn puzzle_page(
     let mut list_style = list_style;
     if beside_fit.is_some() && !fit_content {
         let beside_cell = cell_size(
-            template,
+            cell_rule,
             cols,
             rows,
             body.width - list_style.beside_width - list_style.gap,
@@ -361,7 +369,7 @@ pub fn puzzle_page(
             (body.width, list_room),
             wordlist::fit,
             &cell_under,
-            cell_size(template, cols, rows, body.width, f32::INFINITY),
+            cell_size(cell_rule, cols, rows, body.width, f32::INFINITY),
         ) {
             let below_cell = cell_under(&below);
             if below_cell >= beside_cell * BELOW_GAIN {
@@ -377,7 +385,7 @@ pub fn puzzle_page(
         (
             Some(fit),
             cell_size(
-                template,
+                cell_rule,
                 cols,
                 rows,
                 grid_width,
@@ -393,7 +401,7 @@ pub fn puzzle_page(
         let list_room = body.height - solution_height - grid_reserve;
         let list_width = if fit_content {
             let grid_width = if parts.grid {
-                cols as f32 * cell_size(template, cols, rows, body.width, body.height)
+                cols as f32 * cell_size(cell_rule, cols, rows, body.width, body.height)
             } else {
                 0.0
             };
@@ -410,7 +418,7 @@ pub fn puzzle_page(
                 (list_width, list_room),
                 fit_list,
                 &cell_under,
-                cell_size(template, cols, rows, body.width, f32::INFINITY),
+                cell_size(cell_rule, cols, rows, body.width, f32::INFINITY),
             )
         };
         let fit = if words.is_empty() {
@@ -427,7 +435,7 @@ pub fn puzzle_page(
         (
             fit,
             cell_size(
-                template,
+                cell_rule,
                 cols,
                 rows,
                 body.width,
@@ -458,6 +466,23 @@ pub fn puzzle_page(
         }
     };
     let mut y = body.y;
+    if parts.heading && !fit_content {
+        // A page the block does not fill keeps the free space a third above
+        // the block and two thirds below, so it sits a little above the
+        // middle (book typography's 1:2 head-to-foot margins) instead of
+        // hanging under the title above an empty half page.
+        let list_height = fit.as_ref().map_or(0.0, |f| f.height());
+        let mut block = 0.0;
+        if parts.grid {
+            let grid_height = rows as f32 * cell;
+            block += if beside { grid_height.max(list_height) } else { grid_height };
+        }
+        if !beside && fit.is_some() {
+            block += GAP * f32::from(u8::from(parts.grid)) + list_height;
+        }
+        block += solution_height;
+        y += (body.height - block).max(0.0) * BALANCE_ABOVE;
+    }
     if parts.grid {
         let key = parts.key.then_some(&template.key);
         canvas.mark_grid(Point::new(centred(grid_width), y), cell);

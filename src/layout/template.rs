@@ -301,6 +301,11 @@ pub enum GridLines {
 pub struct GridStyle {
     /// Cell size.
     pub cell: CellSize,
+    /// Cell size for puzzles the solver writes into (word rectangles,
+    /// Swedish puzzles, whose cells also hold clue text); absent: `cell`.
+    /// A 5×5 word rectangle at a word search's 11 mm took a fifth of an A4
+    /// page; handwritten letters want bigger boxes.
+    pub write_in_cell: Option<CellSize>,
     /// Letter face.
     pub font: Face,
     /// Capital height as a fraction of the cell.
@@ -321,6 +326,7 @@ impl Default for GridStyle {
     fn default() -> GridStyle {
         GridStyle {
             cell: CellSize::Fill { max: 10.0 },
+            write_in_cell: None,
             font: Face::Bold,
             letter_height: 0.42,
             lines: GridLines::All,
@@ -566,9 +572,15 @@ impl Template {
         ] {
             non_negative(value, field)?;
         }
-        match self.grid.cell {
-            CellSize::Fixed(mm) => positive(mm, "grid.cell")?,
-            CellSize::Fill { max } => positive(max, "grid.cell max")?,
+        for (cell, field) in [
+            (Some(self.grid.cell), "grid.cell"),
+            (self.grid.write_in_cell, "grid.write_in_cell"),
+        ] {
+            match cell {
+                Some(CellSize::Fixed(mm)) => positive(mm, field)?,
+                Some(CellSize::Fill { max }) => positive(max, &format!("{field} max"))?,
+                None => {}
+            }
         }
         for (value, field) in [
             (self.grid.letter_height, "grid.letter_height"),
