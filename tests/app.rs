@@ -838,3 +838,71 @@ fn a_swedish_puzzle_from_the_thesaurus_import() {
     h.get_by_label("Show answer key").click();
     h.run();
 }
+
+/// At the smallest window the app allows and at 1024×640 (where the page
+/// once went under the right panel), Fit shows the whole page between the
+/// panels, and every panel keeps its controls on screen.
+#[test]
+fn fit_shows_the_whole_page_in_small_windows() {
+    for size in [[900.0, 560.0], [1024.0, 640.0]] {
+        let mut h = Harness::builder()
+            .with_size(size)
+            .with_max_steps(40)
+            .build_ui_state(
+                |ui, app: &mut App| app.show(ui),
+                App::with_project(Project::sample(), None, Storage::none()),
+            );
+        h.run();
+        h.get_by_label("Generate").click();
+        h.step();
+        wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
+        h.run();
+        h.get_by_label("+").click();
+        h.run();
+        h.get_by_label("Fit").click();
+        h.run();
+        let window = h.ctx.content_rect();
+        let (area, page) = h.state().preview_drawn().expect("a page is shown");
+        assert!(window.contains_rect(area), "{size:?}: preview {area:?}");
+        assert!(
+            area.contains_rect(page),
+            "{size:?}: page {page:?} in {area:?}"
+        );
+        assert!(page.width() > 150.0, "{size:?}: page only {page:?}");
+        for label in ["Generate", "Fit", "Vocabulary", "Generator"] {
+            let bounds = h.get_by_label(label).rect();
+            assert!(
+                window.contains_rect(bounds),
+                "{size:?}: {label} at {bounds:?}"
+            );
+        }
+        let generate = h.get_by_label("Generate").rect();
+        assert!(
+            area.max.x <= generate.min.x,
+            "{size:?}: the page runs under the panel"
+        );
+    }
+}
+
+/// Looking at a tab changes nothing: the project stays clean and a shown
+/// puzzle stays current.
+#[test]
+fn showing_every_tab_leaves_the_project_unchanged() {
+    let kinds = gridpress::model::PuzzleKind::ALL.iter().map(|&kind| {
+        let mut project = Project::sample();
+        project.generator.kind = kind;
+        project.generator.swedish.letters_per_clue = 2.75;
+        project
+    });
+    for project in kinds {
+        for tab in [Tab::Vocabulary, Tab::Blacklists, Tab::Grid, Tab::Generator] {
+            let h = app_on(project.clone(), tab);
+            assert_eq!(
+                format!("{:?}", h.state().project()),
+                format!("{project:?}"),
+                "{tab:?} changed the project"
+            );
+            assert!(!h.state().is_dirty(), "{tab:?} marked the project changed");
+        }
+    }
+}

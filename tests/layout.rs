@@ -174,10 +174,7 @@ fn shipped_templates_hold_a_15_by_15_puzzle_with_40_words() {
 fn word_rectangle() -> Puzzle {
     let rows = ["HEART", "EMBER", "ABUSE", "RESIN", "TREND"];
     let mut p = puzzle(Shape::Rectangle, 5, 5, &[], 0);
-    p.grid = rows
-        .iter()
-        .map(|r| r.chars().map(Some).collect())
-        .collect();
+    p.grid = rows.iter().map(|r| r.chars().map(Some).collect()).collect();
     let word = |start: Pos, direction: Direction, text: String| PlacedWord {
         word: text.clone(),
         display: text,

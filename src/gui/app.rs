@@ -199,6 +199,11 @@ impl App {
         &self.puzzles
     }
 
+    /// Where the preview last drew: (its area, the page in it), in points.
+    pub fn preview_drawn(&self) -> Option<(egui::Rect, egui::Rect)> {
+        self.preview.drawn
+    }
+
     /// True while a generation runs.
     pub fn is_generating(&self) -> bool {
         self.worker.is_some()
@@ -492,15 +497,21 @@ impl App {
         let mut commands = Vec::new();
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         egui::Panel::bottom("status").show(ui, |ui| self.status_bar(ui, &mut commands));
+        // The side panels give way on narrow windows so the page keeps a
+        // third of the width: at the 900 pt minimum, 430 + 250 pt of
+        // panels left the preview 220 pt.
+        let width = ctx.content_rect().width();
         egui::Panel::left("editors")
             .resizable(true)
-            .default_size(430.0)
+            .default_size(430.0_f32.min(width * 0.38))
             .min_size(340.0)
+            .max_size((width * 0.45).max(340.0))
             .show(ui, |ui| self.editors(ui, &mut commands));
         egui::Panel::right("result")
             .resizable(true)
-            .default_size(250.0)
+            .default_size(250.0_f32.min(width * 0.22))
             .min_size(200.0)
+            .max_size((width * 0.3).max(200.0))
             .show(ui, |ui| self.result_panel(ui, &mut commands));
         let stale = self.preview_is_stale();
         egui::CentralPanel::default().show(ui, |ui| {
@@ -637,8 +648,12 @@ impl App {
             .template
             .clone()
             .unwrap_or_else(|| crate::layout::template::DEFAULT_TEMPLATE.into());
-        egui::ComboBox::from_label("Template")
+        // Labels on their own line: beside the box they wrapped letter by
+        // letter in the 200 pt panel of a small window.
+        let label = ui.label("Template");
+        egui::ComboBox::from_id_salt("template")
             .selected_text(&current)
+            .width(ui.available_width() - 8.0)
             .show_ui(ui, |ui| {
                 for template in crate::layout::Template::shipped() {
                     if ui
@@ -650,7 +665,9 @@ impl App {
                         commands.push(Command::Edit(Edit::Template(template.name)));
                     }
                 }
-            });
+            })
+            .response
+            .labelled_by(label.id);
         pdf_standard_choice(ui, self.project.pdf_standard, commands);
         if self.puzzles.len() > 1 {
             ui.horizontal(|ui| {
@@ -757,8 +774,10 @@ fn pdf_standard_choice(
         Some(PdfStandard::X1a) => "PDF/X-1a:2003",
         Some(PdfStandard::X4) => "PDF/X-4",
     };
-    egui::ComboBox::from_label("PDF standard")
+    let heading = ui.label("PDF standard");
+    egui::ComboBox::from_id_salt("pdf_standard")
         .selected_text(label(current))
+        .width(ui.available_width() - 8.0)
         .show_ui(ui, |ui| {
             for choice in [
                 None,
@@ -775,7 +794,9 @@ fn pdf_standard_choice(
                     commands.push(Command::Edit(Edit::PdfStandard(choice)));
                 }
             }
-        });
+        })
+        .response
+        .labelled_by(heading.id);
 }
 
 /// Takes the saved puzzles out of a project just read: the project to

@@ -19,6 +19,8 @@ pub struct PreviewState {
     pub pan: Vec2,
     /// The placed word to highlight.
     pub highlight: Option<usize>,
+    /// Where the last frame drew: (the preview area, the page in it).
+    pub drawn: Option<(Rect, Rect)>,
     cache: Option<(String, Result<Page, String>)>,
     generation: u64,
 }
@@ -105,7 +107,16 @@ pub fn show(
             state.zoom = (state.zoom * 1.25).min(8.0);
         }
         ui.label(format!("{:.0} %", state.zoom * 100.0));
-        ui.weak("Drag to pan, Ctrl+wheel to zoom, click a listed word to find it.");
+        // Cut short rather than widen the panel under the side panels.
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(
+                    "Drag to pan, Ctrl+wheel to zoom, click a listed word to find it.",
+                )
+                .weak(),
+            )
+            .truncate(),
+        );
     });
     let number = (total > 1).then_some(shown + 1);
     let highlight = state.highlight;
@@ -130,6 +141,7 @@ pub fn show(
     let painter = painter.with_clip_rect(area);
     painter.rect_filled(area, 0.0, ui.visuals().extreme_bg_color);
     let page_rect = Rect::from_min_size(origin, size);
+    state.drawn = Some((area, page_rect));
     painter.rect_filled(
         page_rect.translate(Vec2::splat(3.0)),
         2.0,

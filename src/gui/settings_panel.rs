@@ -243,7 +243,8 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
                 egui::DragValue::new(&mut settings.swedish.letters_per_clue)
                     .range(1.0..=8.0)
                     .speed(0.05)
-                    .fixed_decimals(1),
+                    .min_decimals(1)
+                    .max_decimals(2),
             )
             .labelled_by(label.id)
             .on_hover_text("Swedish puzzles: at least this many letter cells per clue cell (3 is usual in print); relaxed and reported when it cannot be met");
@@ -257,7 +258,11 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
             let label = ui.label("Overlap per word");
             ui.add_enabled(
                 search,
-                egui::Slider::new(&mut settings.max_overlap_fraction, 0.0..=1.0).fixed_decimals(2),
+                // Fixed decimals would round the sample's 0.3334 to 0.33 on
+                // first sight, an edit nobody made.
+                egui::Slider::new(&mut settings.max_overlap_fraction, 0.0..=1.0)
+                    .min_decimals(2)
+                    .max_decimals(4),
             )
             .labelled_by(label.id);
             ui.end_row();

@@ -475,7 +475,11 @@ pub fn puzzle_page(
         let mut block = 0.0;
         if parts.grid {
             let grid_height = rows as f32 * cell;
-            block += if beside { grid_height.max(list_height) } else { grid_height };
+            block += if beside {
+                grid_height.max(list_height)
+            } else {
+                grid_height
+            };
         }
         if !beside && fit.is_some() {
             block += GAP * f32::from(u8::from(parts.grid)) + list_height;
