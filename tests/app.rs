@@ -906,3 +906,21 @@ fn showing_every_tab_leaves_the_project_unchanged() {
         }
     }
 }
+
+/// A solution word that 22 drawn words cannot surround is flagged beside
+/// the field; Generate stays on (the run makes the puzzle without it and
+/// says so, as the command line does).
+#[test]
+fn a_solution_too_long_for_the_word_count_is_flagged() {
+    let mut project = Project::sample();
+    project.generator.solution = Some("SEEPFERDCHENSCHWARM".into());
+    let h = app_on(project.clone(), Tab::Generator);
+    assert!(
+        h.query_by_label_contains("22 drawn words cover at most")
+            .is_some()
+    );
+    assert!(!h.get_by_label("Generate").accesskit_node().is_disabled());
+    project.generator.pick = Some(gridpress::model::WordCount::Auto);
+    let h = app_on(project, Tab::Generator);
+    assert!(h.query_by_label_contains("will be left out").is_none());
+}

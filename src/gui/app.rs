@@ -570,7 +570,13 @@ impl App {
                 blacklist_panel::show(ui, &self.project, &mut self.blacklist, commands)
             }
             Tab::Grid => grid_panel::show(ui, &self.project, &mut self.grid, commands),
-            Tab::Generator => settings_panel::show(ui, &self.project, commands),
+            // A small window cut off the last rows.
+            Tab::Generator => {
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, true])
+                    .show(ui, |ui| settings_panel::show(ui, &self.project, commands))
+                    .inner
+            }
         }
     }
 

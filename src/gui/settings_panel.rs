@@ -48,16 +48,51 @@ pub fn solution_problem(project: &Project, solution: &str) -> Option<String> {
             "Solution word: {letters} letters, but the grid has {cells} playable cells (the words need the rest)"
         ));
     }
-    let offered: usize = project
+    let all_letters: usize = project
         .vocabularies
         .iter()
         .flat_map(|v| &v.entries)
         .map(|e| e.word.chars().filter(|c| c.is_alphabetic()).count())
         .sum();
     let to_cover = cells - letters;
-    (offered < to_cover).then(|| {
+    if all_letters < to_cover {
+        return Some(format!(
+            "Solution word: the words around it must cover {to_cover} cells, but all the vocabularies' words have {all_letters} letters: add words or use a smaller grid"
+        ));
+    }
+    None
+}
+
+/// Why a solution word will be left out although the vocabularies could
+/// cover its grid: a fixed or capped count of drawn words covers at most
+/// its longest words' letters. The run then makes a puzzle without it (as
+/// the library does, at once), so this is a warning, not a refusal.
+pub fn solution_count_warning(project: &Project, solution: &str) -> Option<String> {
+    let most = match project.generator.pick {
+        Some(WordCount::Exact(n) | WordCount::Between(_, n)) => n,
+        Some(WordCount::Auto) | None => return None,
+    };
+    let letters = crate::model::word::grid_letters(solution, project.umlauts)
+        .ok()?
+        .len();
+    let mut mask = super::edit::base_mask(project)?;
+    for r in &project.grid.restricted {
+        mask.restrict(r.col, r.row, r.width, r.height);
+    }
+    let to_cover = mask.playable_count().checked_sub(letters)?;
+    let length = |e: &crate::model::Entry| e.word.chars().filter(|c| c.is_alphabetic()).count();
+    let (must, drawn): (Vec<_>, Vec<_>) = project.vocabularies.iter().partition(|v| v.must_use);
+    let mut drawn_lengths: Vec<usize> = drawn.iter().flat_map(|v| &v.entries).map(length).collect();
+    drawn_lengths.sort_unstable_by(|a, b| b.cmp(a));
+    let reach = must
+        .iter()
+        .flat_map(|v| &v.entries)
+        .map(length)
+        .sum::<usize>()
+        + drawn_lengths.iter().take(most).sum::<usize>();
+    (reach < to_cover).then(|| {
         format!(
-            "Solution word: the words around it must cover {to_cover} cells, but all the vocabularies' words have {offered} letters: add words or use a smaller grid"
+            "The solution word will be left out: the words around it must cover {to_cover} cells, but {most} drawn words cover at most {reach}. Choose Auto or more words."
         )
     })
 }
@@ -81,7 +116,7 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
             ui.end_row();
 
             ui.label("Puzzle type");
-        ui.horizontal(|ui| {
+        ui.vertical(|ui| {
             for kind in PuzzleKind::ALL {
                 let tip = match kind {
                     PuzzleKind::WordSearch => "Words hidden in a letter grid",
@@ -161,28 +196,38 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
             ui.end_row();
 
             ui.label("Decoys");
-            ui.add_enabled_ui(search, |ui| {
-                ui.checkbox(&mut settings.decoy_filler, "Filler from the words' letters")
-                    .on_hover_text("False starts of hidden words around the grid make it harder")
-            });
+            ui.add_enabled(
+                search,
+                egui::Checkbox::new(&mut settings.decoy_filler, "Filler from the words' letters"),
+            )
+            .on_hover_text("False starts of hidden words around the grid make it harder");
             ui.end_row();
 
-            ui.label("Directions");
             let mut directions =
                 DirectionSet::parse_list(&settings.directions).unwrap_or(DirectionSet::ALL);
-            ui.add_enabled_ui(search, |ui| ui.vertical(|ui| {
-                ui.horizontal_wrapped(|ui| {
-                    for d in Direction::ALL {
-                        let mut on = directions.contains(d);
-                        if ui.checkbox(&mut on, d.to_string()).changed() {
-                            directions = if on {
-                                directions.with(d)
-                            } else {
-                                directions.without(d)
-                            };
+            // Two rows of four (straight, diagonal), each its own grid row:
+            // one row of eight was cut off by the panel of a small window,
+            // and a vertical group inside a grid cell upset the row heights.
+            for (i, row) in Direction::ALL.chunks(4).enumerate() {
+                ui.label(if i == 0 { "Directions" } else { "" });
+                ui.add_enabled_ui(search, |ui| {
+                    ui.horizontal(|ui| {
+                        for &d in row {
+                            let mut on = directions.contains(d);
+                            if ui.checkbox(&mut on, d.to_string()).changed() {
+                                directions = if on {
+                                    directions.with(d)
+                                } else {
+                                    directions.without(d)
+                                };
+                            }
                         }
-                    }
+                    })
                 });
+                ui.end_row();
+            }
+            ui.label("");
+            ui.add_enabled_ui(search, |ui| {
                 ui.horizontal(|ui| {
                     if ui.small_button("All eight").clicked() {
                         directions = DirectionSet::ALL;
@@ -190,8 +235,8 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
                     if ui.small_button("Across and down").clicked() {
                         directions = DirectionSet::parse_list("E,S").unwrap_or(DirectionSet::ALL);
                     }
-                });
-            }));
+                })
+            });
             let before =
                 DirectionSet::parse_list(&settings.directions).unwrap_or(DirectionSet::ALL);
             if !directions.is_empty() && directions != before {
@@ -222,7 +267,19 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
                     .and_then(|s| solution_problem(project, s))
             {
                 ui.label("");
-                ui.colored_label(ui.visuals().error_fg_color, problem);
+                let colour = ui.visuals().error_fg_color;
+                ui.add(egui::Label::new(egui::RichText::new(problem).color(colour)).wrap());
+                ui.end_row();
+            } else if search
+                && let Some(warning) = settings
+                    .solution
+                    .as_deref()
+                    .and_then(|s| solution_count_warning(project, s))
+            {
+                ui.label("");
+                // Wrapped: a grid cell otherwise widens the panel to the text.
+                let colour = ui.visuals().warn_fg_color;
+                ui.add(egui::Label::new(egui::RichText::new(warning).color(colour)).wrap());
                 ui.end_row();
             }
 
