@@ -569,10 +569,19 @@ impl App {
             Tab::Blacklists => {
                 blacklist_panel::show(ui, &self.project, &mut self.blacklist, commands)
             }
-            Tab::Grid => grid_panel::show(ui, &self.project, &mut self.grid, commands),
-            // A small window cut off the last rows.
+            // These two scroll: a small window cut off their last rows.
+            Tab::Grid => {
+                egui::ScrollArea::vertical()
+                    .id_salt("grid tab")
+                    .auto_shrink([false, true])
+                    .show(ui, |ui| {
+                        grid_panel::show(ui, &self.project, &mut self.grid, commands)
+                    })
+                    .inner
+            }
             Tab::Generator => {
                 egui::ScrollArea::vertical()
+                    .id_salt("generator tab")
                     .auto_shrink([false, true])
                     .show(ui, |ui| settings_panel::show(ui, &self.project, commands))
                     .inner

@@ -40,8 +40,9 @@ pub fn show(
     egui::ScrollArea::vertical().id_salt("blacklists").show(ui, |ui| {
         ui.label(egui::RichText::new("Exclusion groups").strong());
         ui.weak("At most one word of each group goes into a puzzle (e.g. synonyms).");
+        // Rows wrap so Delete and Add stay reachable in a narrow panel.
         for (i, group) in project.exclusion_groups.iter().enumerate() {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let words = state.group_edits.entry(i).or_insert_with(|| group.words.join(", "));
                 let label = ui.label(format!("{}:", group.name));
                 let response = ui.add(egui::TextEdit::singleline(words).desired_width(220.0)).labelled_by(label.id);
@@ -64,7 +65,7 @@ pub fn show(
                 }
             });
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label("New group:");
             ui.add(egui::TextEdit::singleline(&mut state.group_name).hint_text("name").desired_width(90.0)).labelled_by(label.id);
             let label = ui.label("Words:");

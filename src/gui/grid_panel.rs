@@ -129,7 +129,7 @@ pub fn show(
                 }
             });
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label("Tool:");
         for (tool, label, tip) in [
             (
@@ -448,7 +448,7 @@ fn preset_words(
             }
         });
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label("Word:");
         ui.add(egui::TextEdit::singleline(&mut state.word).desired_width(90.0))
             .labelled_by(label.id);
