@@ -239,3 +239,35 @@ fn exclusion_groups_hold_in_swedish_puzzles() {
         assert!(placed <= 1, "{group:?}");
     }
 }
+
+/// The top row and left column alternate letters and clue cells, as in
+/// print: their answers are clued by bent arrows, and a 13×17 German
+/// puzzle keeps the 3:1 letters per clue cell without relaxing.
+#[test]
+fn bent_arrows_on_the_edges_keep_three_letters_per_clue_cell() {
+    use gridpress::model::Arrow;
+    let spec = spec(Mask::rectangle(13, 17).unwrap());
+    for seed in 1..4 {
+        let p = checked(&spec, seed);
+        let cells = p.clue_cells();
+        let letters = p.grid.iter().flatten().filter(|c| c.is_some()).count();
+        assert!(
+            letters >= 3 * cells.len(),
+            "seed {seed}: {letters} letters, {} clue cells",
+            cells.len()
+        );
+        assert!(p.report.relaxed.is_empty(), "seed {seed}: {:?}", p.report);
+        let arrows: Vec<Arrow> = cells
+            .iter()
+            .flat_map(|c| c.clues.iter().map(|k| k.arrow))
+            .collect();
+        for bent in [Arrow::RightThenDown, Arrow::DownThenRight] {
+            assert!(arrows.contains(&bent), "seed {seed}: no {bent:?}");
+        }
+        let top_letters = (0..13).filter(|&c| p.grid[0][c].is_some()).count();
+        assert!(
+            top_letters >= 4,
+            "seed {seed}: {top_letters} letters on top"
+        );
+    }
+}

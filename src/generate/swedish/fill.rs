@@ -13,8 +13,8 @@ use crate::generate::{Limits, Site, Stop};
 pub(super) enum Cell {
     /// Outside the shape or in a picture/ad area.
     Blocked,
-    /// A clue cell the layout needs: the top row, the left column and the
-    /// cells right of or below blocked cells (where runs begin).
+    /// A clue cell the layout needs: the top-left corner and the cells
+    /// right of or below blocked cells (where runs begin).
     Frame,
     /// A clue cell the search chose.
     Clue,
@@ -56,6 +56,9 @@ struct State {
     /// Cells that must hold a letter (a single-letter run needs its
     /// crossing run, a clue cell without across clue needs one below).
     must: Vec<u8>,
+    /// Cells that must be clue cells: below a left-column letter, whose
+    /// column run has to stay one letter long (its answer runs across).
+    must_clue: Vec<bool>,
     clues: usize,
 }
 
@@ -129,14 +132,26 @@ impl<'a> Filler<'a> {
             .filter(|c| **c == Cell::Open)
             .count()
             .max(1);
-        let interior = board.clue_budget.saturating_sub(frame);
-        let mut seen = 0usize;
-        let clue_pace = board
-            .cells
-            .iter()
-            .map(|c| {
-                seen += usize::from(*c == Cell::Open);
-                let paced = frame + (interior * seen).div_ceil(open) + PACE_SLACK;
+        let interior = board.clue_budget.saturating_sub(frame) as f64;
+        // Open cells on the top row and left column alternate letters and
+        // clue cells (bent arrows), so each expects half a clue cell; the
+        // other open cells share the rest of the budget.
+        let edge = (0..board.cells.len())
+            .filter(|&i| board.cells[i] == Cell::Open && is_edge(i, w))
+            .count() as f64;
+        let edge_share = EDGE_CLUE_SHARE.min(interior / edge.max(1.0));
+        let inner_share = (interior - edge_share * edge).max(0.0) / (open as f64 - edge).max(1.0);
+        let mut expected = 0.0f64;
+        let clue_pace = (0..board.cells.len())
+            .map(|i| {
+                if board.cells[i] == Cell::Open {
+                    expected += if is_edge(i, w) {
+                        edge_share
+                    } else {
+                        inner_share
+                    };
+                }
+                let paced = frame + expected.ceil() as usize + PACE_SLACK;
                 paced.min(board.clue_budget)
             })
             .collect();
@@ -163,6 +178,7 @@ impl<'a> Filler<'a> {
             col_node: vec![0; b.width],
             col_len: vec![0; b.width],
             must: vec![0; b.width * b.height],
+            must_clue: vec![false; b.width * b.height],
             clues: b.cells.iter().filter(|c| **c == Cell::Frame).count(),
         };
         let mut luby = 1u64;
@@ -322,9 +338,35 @@ impl<'a> Filler<'a> {
     ) -> Vec<Choice> {
         let b = self.board;
         let t = b.trie;
+        let w = b.width;
         let mut out = Vec::new();
+        let at = r * w + c;
+        // A cell that must be a clue cell takes nothing else.
+        if st.must_clue[at] {
+            if self.can_close(st, r, c) {
+                out.push(Choice {
+                    word: NO_WORD,
+                    len: 0,
+                    letter: 0,
+                    score: EMPTY_SCORE,
+                });
+            }
+            return out;
+        }
+        // The top row holds no answers across: each of its letters starts
+        // an answer down, clued by a bent arrow from the clue cell left of
+        // it. A left-column letter starts an answer across, clued by a bent
+        // arrow from the clue cell above it.
+        let top = r == 0;
+        let left = c == 0 && r > 0;
+        let answers_across =
+            !top && (!left || matches!(st.cells[at - w], Cell::Clue | Cell::Frame));
         // Answers: a walk of the trie within the allowed letters.
-        let mut stack: Vec<(u32, usize, f32)> = vec![(0, 0, 0.0)];
+        let mut stack: Vec<(u32, usize, f32)> = if answers_across {
+            vec![(0, 0, 0.0)]
+        } else {
+            Vec::new()
+        };
         while let Some((node, depth, flex)) = stack.pop() {
             let id = t.word[node as usize];
             if id != NO_WORD && depth >= b.min_len && !self.is_used(id) {
@@ -360,8 +402,9 @@ impl<'a> Filler<'a> {
                 stack.push((child, depth + 1, flex + freedom));
             }
         }
-        // One letter closed by a clue (or the row's end).
-        if stretch == 1 || self.can_close(st, r, c + 1) {
+        // One letter closed by a clue (or the row's end); not in the left
+        // column, where it would belong to no answer.
+        if !left && (stretch == 1 || self.can_close(st, r, c + 1)) {
             let mut mask = allowed[0];
             while mask != 0 {
                 let letter = mask.trailing_zeros() as u8;
@@ -391,7 +434,13 @@ impl<'a> Filler<'a> {
     fn can_close(&self, st: &State, r: usize, c: usize) -> bool {
         let b = self.board;
         let i = r * b.width + c;
-        if st.cells[i] != Cell::Open || st.must[i] > 0 || st.clues >= self.clue_pace[i] {
+        // A required clue cell may run ahead of the pace, not the budget.
+        let limit = if st.must_clue[i] {
+            b.clue_budget
+        } else {
+            self.clue_pace[i]
+        };
+        if st.cells[i] != Cell::Open || st.must[i] > 0 || st.clues >= limit {
             return false;
         }
         st.col_len[c] <= 1 || {
@@ -417,10 +466,12 @@ impl<'a> Filler<'a> {
         let mut next = st.clone();
         // A clue cell directly before a run shorter than 2 has no across
         // clue: it needs a down answer below it.
+        // (In the top row a single letter's answer down is its clue.)
         if let Some(p) = prev_clue
             && choice.len < 2
+            && !(p < w && choice.len == 1)
         {
-            need_down(&mut next, b, p)?;
+            own_clue(&mut next, b, p)?;
         }
         if choice.word != NO_WORD && !self.take(choice.word) {
             return None;
@@ -471,7 +522,10 @@ impl<'a> Filler<'a> {
         let mut clue_at = None;
         if choice.len < stretch {
             let cell = r * w + end;
-            if next.must[cell] > 0 || next.clues >= self.clue_pace[cell] {
+            if next.must[cell] > 0
+                || next.clues >= self.clue_pace[cell] && !next.must_clue[cell]
+                || next.clues >= b.clue_budget
+            {
                 return None;
             }
             self.close_column(&mut next, end)?;
@@ -480,7 +534,17 @@ impl<'a> Filler<'a> {
             clue_at = Some(cell);
             // The row ends right after it: no across clue possible.
             if end + 1 == w || next.cells[cell + 1] != Cell::Open {
-                need_down(&mut next, b, cell)?;
+                own_clue(&mut next, b, cell)?;
+            }
+        }
+        // A left-column answer: the cell below ends its one-letter column.
+        if c == 0 && r > 0 && choice.len >= 2 && r + 1 < h {
+            let below = (r + 1) * w;
+            if next.cells[below] == Cell::Open {
+                if next.must[below] > 0 {
+                    return None;
+                }
+                next.must_clue[below] = true;
             }
         }
         Some((next, clue_at))
@@ -505,6 +569,31 @@ impl<'a> Filler<'a> {
         Some(())
     }
 }
+
+/// Gives clue cell `cell`, which has no answer across, an answer of its
+/// own: in the left column the next cell down starts an answer across
+/// (bent arrow), elsewhere an answer runs down below it.
+fn own_clue(st: &mut State, b: &Board<'_>, cell: usize) -> Option<()> {
+    let w = b.width;
+    if cell % w != 0 {
+        return need_down(st, b, cell);
+    }
+    let below = cell + w;
+    if below >= st.cells.len() || st.cells[below] != Cell::Open || st.must_clue[below] {
+        return None;
+    }
+    st.must[below] += 1;
+    Some(())
+}
+
+/// Whether cell `i` lies on the top row or the left column.
+fn is_edge(i: usize, width: usize) -> bool {
+    i < width || i % width == 0
+}
+
+/// Clue cells expected per open cell of the top row and left column, where
+/// letters and clue cells alternate.
+const EDGE_CLUE_SHARE: f64 = 0.5;
 
 /// Marks the two cells below clue cell `cell` as letters-to-be, so that
 /// it gets a down answer; `None` if they cannot hold letters.

@@ -140,9 +140,20 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
                             },
                             None => None,
                         };
-                        if level > 0 {
+                        // A looser level may still end above the request
+                        // (bent arrows save clue cells the pacing expects).
+                        let letters = filled
+                            .iter()
+                            .filter(|c| matches!(c, Cell::Letter(_)))
+                            .count();
+                        let clues = filled
+                            .iter()
+                            .filter(|c| matches!(c, Cell::Clue | Cell::Frame))
+                            .count();
+                        let reached = letters as f64 / clues.max(1) as f64;
+                        if level > 0 && reached < rules.letters_per_clue {
                             report.relaxed.push(format!(
-                                "clue cells: the requested {:.1} letters per clue cell could not be met; {ratio:.1} allowed",
+                                "clue cells: the requested {:.1} letters per clue cell could not be met; {reached:.1} reached ({ratio:.1} allowed)",
                                 rules.letters_per_clue
                             ));
                         }
@@ -288,7 +299,9 @@ fn offensive_in(clue: &str, banned: &HashSet<String>) -> bool {
 }
 
 /// The cells before the search: blocked outside the shape, clue cells
-/// where runs must begin (top row, left column, after blocked cells).
+/// where runs must begin (the top-left corner, after blocked cells). The
+/// rest of the top row and left column is open: there letters and clue
+/// cells alternate, the letters' answers clued by bent arrows.
 fn start_cells(spec: &PuzzleSpec) -> Vec<Cell> {
     let mask = &spec.mask;
     let blocked = |r: usize, c: usize| mask.kind(Pos::new(r, c)) != CellKind::Playable;
@@ -297,7 +310,10 @@ fn start_cells(spec: &PuzzleSpec) -> Vec<Cell> {
         for c in 0..mask.width() {
             cells.push(if blocked(r, c) {
                 Cell::Blocked
-            } else if r == 0 || c == 0 || blocked(r - 1, c) || blocked(r, c - 1) {
+            } else if (r == 0 && c == 0)
+                || (r > 0 && blocked(r - 1, c))
+                || (c > 0 && blocked(r, c - 1))
+            {
                 Cell::Frame
             } else {
                 Cell::Open
@@ -313,13 +329,21 @@ fn start_cells(spec: &PuzzleSpec) -> Vec<Cell> {
 fn solution_cells(filled: &[Cell], width: usize, codes: &[u8], rng: &mut Rng) -> Option<Vec<Pos>> {
     let mut chosen: Vec<Pos> = Vec::new();
     for &code in codes {
-        let candidates: Vec<Pos> = filled
+        let holding: Vec<Pos> = filled
             .iter()
             .enumerate()
             .filter(|(_, c)| **c == Cell::Letter(code))
             .map(|(i, _)| Pos::new(i / width, i % width))
             .filter(|p| !chosen.contains(p))
             .collect();
+        // Not on the top row or left column when avoidable: a bent arrow
+        // enters those cells where the number would stand.
+        let inner: Vec<Pos> = holding
+            .iter()
+            .copied()
+            .filter(|p| p.row > 0 && p.col > 0)
+            .collect();
+        let candidates = if inner.is_empty() { holding } else { inner };
         if candidates.is_empty() {
             return None;
         }
@@ -380,11 +404,29 @@ fn build(
     }
     for (i, _) in filled.iter().enumerate() {
         let (r, c) = (i / w, i % w);
-        for (arrow, dir) in [(Arrow::Right, Direction::E), (Arrow::Down, Direction::S)] {
+        // Arrows leaving the right edge first: the upper clue of a split
+        // cell is the one whose arrow leaves from the upper half.
+        for arrow in [
+            Arrow::Right,
+            Arrow::RightThenDown,
+            Arrow::Down,
+            Arrow::DownThenRight,
+        ] {
             let Some(&at) = clue_index.get(&Pos::new(r, c)) else {
                 continue;
             };
             let start = arrow.start(Pos::new(r, c));
+            let dir = arrow.direction();
+            // Bent arrows clue the answers that start on the top row (down)
+            // and in the left column (across), which have no cell before them.
+            let bent_fits = match arrow {
+                Arrow::Right | Arrow::Down => true,
+                Arrow::RightThenDown => start.row == 0,
+                Arrow::DownThenRight => start.col == 0,
+            };
+            if !bent_fits || start.row >= h || start.col >= w {
+                continue;
+            }
             let (dr, dc) = dir.delta();
             let mut codes = Vec::new();
             let (mut rr, mut cc) = (start.row, start.col);
