@@ -21,9 +21,11 @@ use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
 /// Clue-share levels tried in turn, as letters per clue cell below the
-/// requested ratio: 13×17 with the 3:1 default fills in well under a
-/// second, 9×11 needs about 2.3:1 (its frame alone is a fifth of the
-/// cells), so each level gives up about a sixth.
+/// requested ratio, each giving up about a sixth. With straight arrows
+/// only, 9×11 needed about 2.3:1 (its all-clue frame was a fifth of the
+/// cells); with bent arrows on the edges the German list ends at 3.0–3.7
+/// on 9×11 to 18×23, often from a looser level, whose pace is easier
+/// to keep (BENCHMARKS.md).
 const RELAXED_RATIOS: [f64; 3] = [0.85, 0.7, 0.55];
 /// Decisions of each level in the first round per open cell (doubling
 /// each round), so a level that cannot be met costs little before a looser
