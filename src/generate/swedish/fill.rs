@@ -575,7 +575,7 @@ impl<'a> Filler<'a> {
 /// (bent arrow), elsewhere an answer runs down below it.
 fn own_clue(st: &mut State, b: &Board<'_>, cell: usize) -> Option<()> {
     let w = b.width;
-    if cell % w != 0 {
+    if !cell.is_multiple_of(w) {
         return need_down(st, b, cell);
     }
     let below = cell + w;
@@ -588,7 +588,7 @@ fn own_clue(st: &mut State, b: &Board<'_>, cell: usize) -> Option<()> {
 
 /// Whether cell `i` lies on the top row or the left column.
 fn is_edge(i: usize, width: usize) -> bool {
-    i < width || i % width == 0
+    i < width || i.is_multiple_of(width)
 }
 
 /// Clue cells expected per open cell of the top row and left column, where
