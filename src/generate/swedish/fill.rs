@@ -81,12 +81,16 @@ struct Choice {
 /// middle rows, where most dead ends were counted).
 const BRANCHING: usize = 3;
 /// Decisions of the first restart per open cell; later restarts follow
-/// the Luby sequence. Measured (German thesaurus, 6 seeds, medians): a
-/// fixed 1,500 decisions filled 13×17 in 0.25–0.3 s but 18×23 only 2 of 6
-/// times (restarts too short to reach its bottom rows); 25 a cell: 18×23
-/// 5/6; 40: 9×11 0.19 s, 13×17 0.29 s, 18×23 6/6 at 1.0 s (max 1.5 s);
-/// 60: 13×17 0.32 s, 18×23 0.5 s but max 1.8 s.
-const RUN_PER_CELL: u64 = 40;
+/// the Luby sequence. Measured (German thesaurus, 6 seeds, medians), with
+/// straight arrows only: a fixed 1,500 decisions filled 13×17 in 0.25–0.3
+/// s but 18×23 only 2 of 6 times (restarts too short to reach its bottom
+/// rows); 25 a cell: 18×23 5/6; 40: 9×11 0.19 s, 13×17 0.29 s, 18×23 6/6
+/// at 1.0 s. With bent arrows on the edges (10 seeds, median decisions on
+/// 18×23): 20 → 370,000 and 9/10 filled, 40 → 444,000, 80 → 275,000, 160
+/// and 320 → 187,000 (first run, no restart; 320: 0.93 s median, 1.8 s
+/// max); 9×11 and 13×17 unchanged; the 40,000-answer sample fills 18×23 in
+/// 0, 1 and 2 of 10 at 40, 160 and 320.
+const RUN_PER_CELL: u64 = 320;
 
 pub(super) struct Filler<'a> {
     board: &'a Board<'a>,
