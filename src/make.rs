@@ -36,7 +36,7 @@ pub fn generate(
     project: &Project,
     spec: PuzzleSpec,
     run: &Run,
-    mut on_done: impl FnMut(usize, &Puzzle),
+    on_done: impl FnMut(usize, &Puzzle),
 ) -> Result<Vec<Puzzle>, GenerateError> {
     let settings = &project.generator;
     let count = settings.batch_count()?;
@@ -49,22 +49,8 @@ pub fn generate(
         PuzzleKind::WordSearch => {
             Generator::new(spec)?.generate_batch_reporting(count, &options, on_done)
         }
-        PuzzleKind::WordRectangle | PuzzleKind::Swedish => {
-            let mut puzzles = Vec::new();
-            for i in 0..count {
-                let seeded = Options {
-                    seed: options.seed.wrapping_add(i as u64),
-                    ..options.clone()
-                };
-                let puzzle = match settings.kind {
-                    PuzzleKind::Swedish => swedish::generate(&spec, &seeded)?,
-                    _ => rectangle::generate(&spec, &seeded)?,
-                };
-                on_done(i + 1, &puzzle);
-                puzzles.push(puzzle);
-            }
-            Ok(puzzles)
-        }
+        PuzzleKind::Swedish => swedish::generate_batch(&spec, &options, count, on_done),
+        PuzzleKind::WordRectangle => rectangle::generate_batch(&spec, &options, count, on_done),
     }
 }
 

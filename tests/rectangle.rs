@@ -116,3 +116,29 @@ fn banned_words_read_nowhere_in_the_block() {
     let violations = verify(&puzzle, std::slice::from_ref(&diagonal));
     assert!(violations.is_empty(), "{diagonal}: {violations:?}");
 }
+
+/// A batch never repeats a word: the later rectangles draw from what the
+/// earlier ones left.
+#[test]
+fn a_batch_repeats_no_word() {
+    let spec = spec(4, 4, &[]);
+    let options = Options {
+        seed: 3,
+        time_limit: std::time::Duration::from_secs(20),
+        cancel: None,
+    };
+    let batch =
+        gridpress::generate::rectangle::generate_batch(&spec, &options, 6, |_, _| {}).unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for (i, p) in batch.iter().enumerate() {
+        assert!(verify(p, &[]).is_empty(), "rectangle {i}");
+        for w in &p.words {
+            assert!(
+                seen.insert(w.word.clone()),
+                "{} again in rectangle {i}",
+                w.word
+            );
+        }
+    }
+    assert_eq!(batch[0], generate(&spec, &options).unwrap());
+}

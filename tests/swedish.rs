@@ -271,3 +271,26 @@ fn bent_arrows_on_the_edges_keep_three_letters_per_clue_cell() {
         );
     }
 }
+
+/// A batch prepares the answers once; its first puzzle is the single
+/// puzzle of that seed, and no answer of four or more letters comes back.
+#[test]
+fn a_batch_repeats_no_long_answer() {
+    let spec = spec(Mask::rectangle(9, 11).unwrap());
+    let mut seen = 0;
+    let batch = swedish::generate_batch(&spec, &options(7), 4, |n, _| seen = n).unwrap();
+    assert_eq!((batch.len(), seen), (4, 4));
+    assert_eq!(batch[0], checked(&spec, 7));
+    let mut long = BTreeSet::new();
+    for (i, p) in batch.iter().enumerate() {
+        assert!(verify(p, &common::banned()).is_empty(), "puzzle {i}");
+        assert_eq!(p.seed, 7 + i as u64);
+        for w in p.words.iter().filter(|w| w.word.chars().count() >= 4) {
+            assert!(
+                long.insert(w.word.clone()),
+                "{} again in puzzle {i}",
+                w.word
+            );
+        }
+    }
+}

@@ -41,6 +41,38 @@ struct Candidate {
     clue: Option<String>,
 }
 
+/// A batch of `count` rectangles, seeds counting up from `options.seed`;
+/// no word comes back in a later rectangle of the batch (the later ones
+/// draw from what the earlier ones left). `on_done` hears of each.
+pub fn generate_batch(
+    spec: &PuzzleSpec,
+    options: &Options,
+    count: usize,
+    mut on_done: impl FnMut(usize, &Puzzle),
+) -> Result<Vec<Puzzle>, GenerateError> {
+    let mut left = spec.clone();
+    let mut puzzles = Vec::new();
+    for i in 0..count {
+        let seeded = Options {
+            seed: options.seed.wrapping_add(i as u64),
+            ..options.clone()
+        };
+        let puzzle = generate(&left, &seeded)?;
+        let used: std::collections::HashSet<&str> =
+            puzzle.words.iter().map(|w| w.word.as_str()).collect();
+        // Every list, "must use" or not: a rectangle draws from its lists
+        // either way.
+        for vocabulary in &mut left.vocabularies {
+            vocabulary
+                .words
+                .retain(|w| !used.contains(w.text().as_str()));
+        }
+        on_done(i + 1, &puzzle);
+        puzzles.push(puzzle);
+    }
+    Ok(puzzles)
+}
+
 /// Generates a word rectangle of the spec's mask size from its
 /// vocabularies (higher priority first: lower ones join only when the
 /// higher ones cannot make a rectangle). Offensive words are never used.

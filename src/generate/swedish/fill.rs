@@ -43,6 +43,8 @@ pub(super) struct Board<'a> {
     /// Per answer id: the slot that marks it used — shared by the words
     /// of one exclusion group, so at most one of them is placed.
     pub slots: &'a [u32],
+    /// Slots taken by earlier puzzles of a batch (empty: none).
+    pub taken: &'a [bool],
     /// Every letter code in use.
     pub alphabet: u64,
 }
@@ -189,7 +191,11 @@ impl<'a> Filler<'a> {
         loop {
             self.decisions = 0;
             self.run_budget = self.first_run * luby_term(luby);
-            self.used.iter_mut().for_each(|u| *u = false);
+            if b.taken.is_empty() {
+                self.used.iter_mut().for_each(|u| *u = false);
+            } else {
+                self.used.copy_from_slice(b.taken);
+            }
             self.trail.clear();
             // A run that ends without a fill (its budget spent, or its
             // few branches per run tried) starts again in another order.

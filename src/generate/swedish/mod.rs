@@ -44,152 +44,238 @@ struct Answer {
     vocabulary: String,
 }
 
+/// Answers shorter than this may come back in later puzzles of a batch:
+/// the German thesaurus list has only 129 answers of 2 letters and 481 of
+/// 3, and a 13×17 puzzle uses 15–20 of them; longer answers never repeat.
+const BATCH_REPEAT_BELOW: usize = 4;
+
 /// Makes a Swedish puzzle on the spec's mask from the vocabularies' words
 /// that have clues.
 pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, GenerateError> {
-    let rules = spec.swedish;
-    let (width, height) = (spec.mask.width(), spec.mask.height());
-    let min_len = rules.min_answer_length as usize;
-    let longest = width.max(height).saturating_sub(1);
-    let (answers, alphabet, notes) = lexicon(spec, min_len, longest)?;
-    if answers.is_empty() {
-        return Err(GenerateError::Impossible(format!(
-            "no word of {min_len}–{longest} letters with a clue: a Swedish puzzle needs entries written WORD=clue"
-        )));
-    }
-    let preference: Vec<f32> = answers.iter().map(|a| a.1).collect();
-    let spellings: Vec<Vec<u8>> = answers.iter().map(|a| a.0.codes.clone()).collect();
-    let trie = Trie::new(
-        spellings
-            .iter()
-            .enumerate()
-            .map(|(i, c)| (c.clone(), i as u32))
-            .collect(),
-    );
-    let alphabet_mask = (0..alphabet.len()).fold(0u64, |m, i| m | 1 << i);
-    let slots = exclusion_slots(spec, &answers, &alphabet);
-    let cells = start_cells(spec);
-    let playable = spec.mask.playable_count();
-    let frame = cells.iter().filter(|c| **c == Cell::Frame).count();
-    let total_work = (options.time_limit.as_secs_f64() * WORK_PER_SECOND as f64) as u64;
-    let limits = Limits::new(Instant::now() + options.time_limit, options.cancel.clone());
-    let mut rng = Rng::new(options.seed);
-    let solution_codes: Option<Vec<u8>> = match &spec.solution {
-        Some(word) => {
-            let codes: Option<Vec<u8>> = word
-                .letters
-                .iter()
-                .map(|c| alphabet.iter().position(|a| a == c).map(|i| i as u8))
-                .collect();
-            match codes {
-                Some(codes) => Some(codes),
-                None => {
-                    return Err(GenerateError::Impossible(format!(
-                        "the solution word {} has a letter no answer holds",
-                        word.text()
-                    )));
-                }
+    Ok(Prepared::new(spec)?.puzzle(options, &[])?.0)
+}
+
+/// A batch of `count` puzzles, seeds counting up from `options.seed`, the
+/// answers prepared once; an answer of [`BATCH_REPEAT_BELOW`] letters or
+/// more appears in one puzzle of the batch only. `on_done` hears of each.
+pub fn generate_batch(
+    spec: &PuzzleSpec,
+    options: &Options,
+    count: usize,
+    mut on_done: impl FnMut(usize, &Puzzle),
+) -> Result<Vec<Puzzle>, GenerateError> {
+    let prepared = Prepared::new(spec)?;
+    let mut taken = vec![false; prepared.answers.len()];
+    let mut puzzles = Vec::new();
+    for i in 0..count {
+        let seeded = Options {
+            seed: options.seed.wrapping_add(i as u64),
+            ..options.clone()
+        };
+        let (puzzle, used) = prepared.puzzle(&seeded, &taken)?;
+        for id in used {
+            if prepared.spellings[id].len() >= BATCH_REPEAT_BELOW {
+                taken[prepared.slots[id] as usize] = true;
             }
         }
-        None => None,
-    };
-    let mut report = Report {
-        notes,
-        ..Report::default()
-    };
-    let ratios: Vec<f64> = std::iter::once(1.0)
-        .chain(RELAXED_RATIOS)
-        .map(|f| rules.letters_per_clue * f)
-        .collect();
-    // Rounds over the levels with doubling work: a level that cannot be
-    // met costs little before a looser one is tried, and a tighter one
-    // gets another, longer try in the next round.
-    let run_limits = limits.with_budget(total_work, limits.deadline);
-    let open = cells.iter().filter(|c| **c == Cell::Open).count() as u64;
-    let mut round_work = FIRST_ROUND_PER_CELL * open.max(1) * Site::Swedish.cost();
-    let mut stopped = None;
-    'rounds: loop {
-        for (level, ratio) in ratios.iter().enumerate() {
-            let clue_budget = (playable as f64 / (1.0 + ratio)).floor() as usize;
-            if clue_budget < frame + 1 {
-                continue;
+        on_done(i + 1, &puzzle);
+        puzzles.push(puzzle);
+    }
+    Ok(puzzles)
+}
+
+/// What the puzzles of one request are made from, prepared once: the
+/// answers with their clues, their trie, the start cells.
+struct Prepared<'s> {
+    spec: &'s PuzzleSpec,
+    answers: Vec<(Answer, f32)>,
+    alphabet: Vec<char>,
+    notes: Vec<String>,
+    preference: Vec<f32>,
+    spellings: Vec<Vec<u8>>,
+    trie: Trie,
+    alphabet_mask: u64,
+    slots: Vec<u32>,
+    cells: Vec<Cell>,
+    solution_codes: Option<Vec<u8>>,
+}
+
+impl<'s> Prepared<'s> {
+    fn new(spec: &'s PuzzleSpec) -> Result<Prepared<'s>, GenerateError> {
+        let rules = spec.swedish;
+        let (width, height) = (spec.mask.width(), spec.mask.height());
+        let min_len = rules.min_answer_length as usize;
+        let longest = width.max(height).saturating_sub(1);
+        let (answers, alphabet, notes) = lexicon(spec, min_len, longest)?;
+        if answers.is_empty() {
+            return Err(GenerateError::Impossible(format!(
+                "no word of {min_len}–{longest} letters with a clue: a Swedish puzzle needs entries written WORD=clue"
+            )));
+        }
+        let preference: Vec<f32> = answers.iter().map(|a| a.1).collect();
+        let spellings: Vec<Vec<u8>> = answers.iter().map(|a| a.0.codes.clone()).collect();
+        let trie = Trie::new(
+            spellings
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (c.clone(), i as u32))
+                .collect(),
+        );
+        let alphabet_mask = (0..alphabet.len()).fold(0u64, |m, i| m | 1 << i);
+        let slots = exclusion_slots(spec, &answers, &alphabet);
+        let cells = start_cells(spec);
+        let solution_codes: Option<Vec<u8>> = match &spec.solution {
+            Some(word) => {
+                let codes: Option<Vec<u8>> = word
+                    .letters
+                    .iter()
+                    .map(|c| alphabet.iter().position(|a| a == c).map(|i| i as u8))
+                    .collect();
+                match codes {
+                    Some(codes) => Some(codes),
+                    None => {
+                        return Err(GenerateError::Impossible(format!(
+                            "the solution word {} has a letter no answer holds",
+                            word.text()
+                        )));
+                    }
+                }
             }
-            let level_limits = run_limits.with_budget(round_work, run_limits.deadline);
-            let board = Board {
-                width,
-                height,
-                trie: &trie,
-                cells: cells.clone(),
-                clue_budget,
-                min_len,
-                preference: &preference,
-                spellings: &spellings,
-                slots: &slots,
-                alphabet: alphabet_mask,
-            };
-            loop {
-                let mut filler = Filler::new(&board, answers.len(), rng.next_seed());
-                let result = filler.fill(&level_limits);
-                report.nodes += filler.nodes;
-                report.restarts += filler.restarts;
-                match result {
-                    Ok(filled) => {
-                        let solution = match &solution_codes {
-                            Some(codes) => match solution_cells(&filled, width, codes, &mut rng) {
-                                Some(cells) => Some(cells),
-                                // Letters missing: another fill.
-                                None => continue,
-                            },
-                            None => None,
-                        };
-                        // A looser level may still end above the request
-                        // (bent arrows save clue cells the pacing expects).
-                        let letters = filled
-                            .iter()
-                            .filter(|c| matches!(c, Cell::Letter(_)))
-                            .count();
-                        let clues = filled
-                            .iter()
-                            .filter(|c| matches!(c, Cell::Clue | Cell::Frame))
-                            .count();
-                        let reached = letters as f64 / clues.max(1) as f64;
-                        if level > 0 && reached < rules.letters_per_clue {
-                            report.relaxed.push(format!(
+            None => None,
+        };
+        Ok(Prepared {
+            spec,
+            answers,
+            alphabet,
+            notes,
+            preference,
+            spellings,
+            trie,
+            alphabet_mask,
+            slots,
+            cells,
+            solution_codes,
+        })
+    }
+
+    /// One puzzle, its answers' ids beside it; the answers whose slots are
+    /// `taken` (earlier puzzles of a batch) are left out.
+    fn puzzle(
+        &self,
+        options: &Options,
+        taken: &[bool],
+    ) -> Result<(Puzzle, Vec<usize>), GenerateError> {
+        let spec = self.spec;
+        let rules = spec.swedish;
+        let (width, height) = (spec.mask.width(), spec.mask.height());
+        let min_len = rules.min_answer_length as usize;
+        let (answers, alphabet, cells) = (&self.answers, &self.alphabet, &self.cells);
+        let playable = spec.mask.playable_count();
+        let frame = cells.iter().filter(|c| **c == Cell::Frame).count();
+        let total_work = (options.time_limit.as_secs_f64() * WORK_PER_SECOND as f64) as u64;
+        let limits = Limits::new(Instant::now() + options.time_limit, options.cancel.clone());
+        let mut rng = Rng::new(options.seed);
+        let mut report = Report {
+            notes: self.notes.clone(),
+            ..Report::default()
+        };
+        let ratios: Vec<f64> = std::iter::once(1.0)
+            .chain(RELAXED_RATIOS)
+            .map(|f| rules.letters_per_clue * f)
+            .collect();
+        // Rounds over the levels with doubling work: a level that cannot be
+        // met costs little before a looser one is tried, and a tighter one
+        // gets another, longer try in the next round.
+        let run_limits = limits.with_budget(total_work, limits.deadline);
+        let open = cells.iter().filter(|c| **c == Cell::Open).count() as u64;
+        let mut round_work = FIRST_ROUND_PER_CELL * open.max(1) * Site::Swedish.cost();
+        let mut stopped = None;
+        'rounds: loop {
+            for (level, ratio) in ratios.iter().enumerate() {
+                let clue_budget = (playable as f64 / (1.0 + ratio)).floor() as usize;
+                if clue_budget < frame + 1 {
+                    continue;
+                }
+                let level_limits = run_limits.with_budget(round_work, run_limits.deadline);
+                let board = Board {
+                    width,
+                    height,
+                    trie: &self.trie,
+                    cells: cells.clone(),
+                    clue_budget,
+                    min_len,
+                    preference: &self.preference,
+                    spellings: &self.spellings,
+                    slots: &self.slots,
+                    taken,
+                    alphabet: self.alphabet_mask,
+                };
+                loop {
+                    let mut filler = Filler::new(&board, answers.len(), rng.next_seed());
+                    let result = filler.fill(&level_limits);
+                    report.nodes += filler.nodes;
+                    report.restarts += filler.restarts;
+                    match result {
+                        Ok(filled) => {
+                            let solution = match &self.solution_codes {
+                                Some(codes) => {
+                                    match solution_cells(&filled, width, codes, &mut rng) {
+                                        Some(cells) => Some(cells),
+                                        // Letters missing: another fill.
+                                        None => continue,
+                                    }
+                                }
+                                None => None,
+                            };
+                            // A looser level may still end above the request
+                            // (bent arrows save clue cells the pacing expects).
+                            let letters = filled
+                                .iter()
+                                .filter(|c| matches!(c, Cell::Letter(_)))
+                                .count();
+                            let clues = filled
+                                .iter()
+                                .filter(|c| matches!(c, Cell::Clue | Cell::Frame))
+                                .count();
+                            let reached = letters as f64 / clues.max(1) as f64;
+                            if level > 0 && reached < rules.letters_per_clue {
+                                report.relaxed.push(format!(
                                 "clue cells: the requested {:.1} letters per clue cell could not be met; {reached:.1} reached ({ratio:.1} allowed)",
                                 rules.letters_per_clue
                             ));
+                            }
+                            return Ok(build(
+                                spec,
+                                &filled,
+                                answers,
+                                alphabet,
+                                solution,
+                                options.seed,
+                                &mut rng,
+                                report,
+                            ));
                         }
-                        return Ok(build(
-                            spec,
-                            &filled,
-                            &answers,
-                            &alphabet,
-                            solution,
-                            options.seed,
-                            &mut rng,
-                            report,
-                        ));
-                    }
-                    Err(Stop::Budget) if run_limits.poll() == Some(Stop::Budget) => {
-                        break 'rounds;
-                    }
-                    Err(Stop::Budget) => break,
-                    Err(stop) => {
-                        stopped = Some(stop);
-                        break 'rounds;
+                        Err(Stop::Budget) if run_limits.poll() == Some(Stop::Budget) => {
+                            break 'rounds;
+                        }
+                        Err(Stop::Budget) => break,
+                        Err(stop) => {
+                            stopped = Some(stop);
+                            break 'rounds;
+                        }
                     }
                 }
             }
+            round_work = round_work.saturating_mul(2);
         }
-        round_work = round_work.saturating_mul(2);
+        Err(match stopped {
+            Some(Stop::Cancelled) => GenerateError::Cancelled,
+            _ => GenerateError::TimedOut(format!(
+                "no fill of the {width}×{height} grid with at most {:.0} % clue cells; allow more time, more words (2–4 letters help most) or a smaller grid",
+                100.0 / (1.0 + ratios[ratios.len() - 1])
+            )),
+        })
     }
-    Err(match stopped {
-        Some(Stop::Cancelled) => GenerateError::Cancelled,
-        _ => GenerateError::TimedOut(format!(
-            "no fill of the {width}×{height} grid with at most {:.0} % clue cells; allow more time, more words (2–4 letters help most) or a smaller grid",
-            100.0 / (1.0 + ratios[ratios.len() - 1])
-        )),
-    })
 }
 
 type Lexicon = (Vec<(Answer, f32)>, Vec<char>, Vec<String>);
@@ -378,7 +464,7 @@ fn build(
     seed: u64,
     rng: &mut Rng,
     mut report: Report,
-) -> Puzzle {
+) -> (Puzzle, Vec<usize>) {
     let (w, h) = (spec.mask.width(), spec.mask.height());
     let letter = |r: usize, c: usize| match filled[r * w + c] {
         Cell::Letter(code) => Some(alphabet[code as usize]),
@@ -394,6 +480,7 @@ fn build(
     let mut clue_index: HashMap<Pos, usize> = HashMap::new();
     let mut used_clues: HashSet<String> = HashSet::new();
     let mut shared_clues = 0usize;
+    let mut used = Vec::new();
     for (i, cell) in filled.iter().enumerate() {
         if matches!(cell, Cell::Clue | Cell::Frame) {
             let pos = Pos::new(i / w, i % w);
@@ -443,7 +530,9 @@ fn build(
             if codes.len() < 2 {
                 continue;
             }
-            let answer = &answers[index[codes.as_slice()]].0;
+            let id = index[codes.as_slice()];
+            used.push(id);
+            let answer = &answers[id].0;
             // One of its clues at random, but not one already printed for
             // another answer (two cells saying "Bos mutus" confuse).
             let fresh: Vec<&String> = answer
@@ -508,7 +597,7 @@ fn build(
         word: cells.iter().filter_map(|p| letter(p.row, p.col)).collect(),
         cells,
     });
-    Puzzle {
+    let puzzle = Puzzle {
         mask: spec.mask.clone(),
         directions: DirectionSet::parse_list("E,S").expect("valid list"),
         seed,
@@ -519,5 +608,6 @@ fn build(
             solution,
         },
         report,
-    }
+    };
+    (puzzle, used)
 }
