@@ -822,6 +822,13 @@ fn a_swedish_puzzle_from_the_thesaurus_import() {
     let vocabularies = &h.state().project().vocabularies;
     assert_eq!(vocabularies.len(), 2, "{:?}", h.state().status());
     assert!(vocabularies[1].entries.len() > 40_000);
+    // The sample project is English; a German thesaurus makes its page
+    // text German, as one undoable edit.
+    assert_eq!(
+        h.state().project().language,
+        gridpress::model::Language::German
+    );
+    assert!(h.query_by_label_contains("now German").is_some());
     h.get_by_label("Swedish (arrow-word)").click();
     h.run();
     assert_eq!(

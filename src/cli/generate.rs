@@ -563,7 +563,7 @@ fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
             .into());
         }
         None if args.project.is_some() => project.language,
-        None => guess_language(&project.vocabularies),
+        None => crate::model::vocabulary::guess_language(&project.vocabularies),
     };
     if args.project.is_none() {
         // The default title in the page's language.
@@ -573,26 +573,6 @@ fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
             .clone();
     }
     Ok(project)
-}
-
-/// Entries in a hundred with ä, ö, ü or ß from which a vocabulary reads
-/// as German: `ngerman` has 21.8, the German thesaurus import 39.0, but
-/// `wamerican` 0.04 (38 loan words such as "Düsseldorf", which had made
-/// its pages German).
-const GERMAN_PERCENT: f64 = 1.0;
-
-fn guess_language(vocabularies: &[Vocabulary]) -> Language {
-    let entries = || vocabularies.iter().flat_map(|v| &v.entries);
-    let with_umlauts = entries()
-        .filter(|e| e.word.chars().any(|c| "äöüÄÖÜß".contains(c)))
-        .count();
-    let german = with_umlauts > 0
-        && with_umlauts as f64 * 100.0 >= entries().count() as f64 * GERMAN_PERCENT;
-    if german {
-        Language::German
-    } else {
-        Language::English
-    }
 }
 
 /// Loads a words file; an invalid line is an error naming file and line.

@@ -406,13 +406,31 @@ impl App {
                 path.display()
             ));
         }
+        // A Swedish puzzle from a German thesaurus wants German page text
+        // (and filler): switch a project set to the other language, as an
+        // edit the user can undo.
+        let language =
+            crate::model::vocabulary::guess_language(std::slice::from_ref(&imported.vocabulary));
+        let switch = match self.project.language {
+            crate::model::Language::FromVocabulary => None,
+            current => (current != language).then_some(language),
+        };
         let index = self.project.vocabularies.len();
         self.apply(Edit::AddVocabulary(name.into()));
         self.apply(Edit::AddEntries(index, imported.vocabulary.entries));
+        if let Some(language) = switch {
+            self.apply(Edit::Language(language));
+        }
         self.status = Status::info(format!(
-            "Imported {count} answers with clues from {} synonym sets of {} as vocabulary {name:?}.",
+            "Imported {count} answers with clues from {} synonym sets of {} as vocabulary {name:?}.{}",
             imported.sets,
-            path.display()
+            path.display(),
+            match switch {
+                Some(crate::model::Language::German) =>
+                    " The page text is now German (Generator tab; Ctrl+Z undoes).",
+                Some(_) => " The page text is now English (Generator tab; Ctrl+Z undoes).",
+                None => "",
+            }
         ));
         Ok(())
     }
