@@ -100,7 +100,11 @@ impl Site {
     /// 13×13 heart); Cover about 7 µs a node (heart, long/short); Weave
     /// 28 µs a node (German 20×20, untangling moves 700 µs); a plan about
     /// 10 µs plus 3 µs a tiling node (German; 4 µs and 0.7 µs on the
-    /// long/short list, whose plans fail fast) and 2–6 µs a drawn word.
+    /// long/short list, whose plans fail fast) and 2–6 µs a drawn word;
+    /// Swedish 4.3–4.8 µs a decision (German list, 18×23, bent-arrow
+    /// layout; 7–11 µs before, when it weighed 10, and a failing 18×23 gave
+    /// up after 0.29 of its time limit; at 5, 0.4, and the 40,000-answer
+    /// sample fills 18×23 in 4 of 10 instead of 2).
     /// Set near the upper end, so that a run's work is spent before its
     /// time on this machine in the cases measured (within 0.55–0.8 of the
     /// time limit with [`WORK_PER_SECOND`]) — except plans, set low: at
@@ -119,7 +123,7 @@ impl Site {
             Site::PlanNode => 1,
             Site::Untangle => 700,
             Site::Rectangle => 1_000,
-            Site::Swedish => 10,
+            Site::Swedish => 5,
         }
     }
 }
