@@ -828,7 +828,10 @@ fn a_swedish_puzzle_from_the_thesaurus_import() {
         h.state().project().language,
         gridpress::model::Language::German
     );
-    assert!(h.query_by_label_contains("now German").is_some());
+    assert!(
+        h.query_by_label_contains("language is now German")
+            .is_some()
+    );
     h.get_by_label("Swedish (arrow-word)").click();
     h.run();
     assert_eq!(

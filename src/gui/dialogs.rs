@@ -427,8 +427,9 @@ impl App {
             path.display(),
             match switch {
                 Some(crate::model::Language::German) =>
-                    " The page text is now German (Generator tab; Ctrl+Z undoes).",
-                Some(_) => " The page text is now English (Generator tab; Ctrl+Z undoes).",
+                    " The page language is now German (Generator tab, Language; Ctrl+Z undoes).",
+                Some(_) =>
+                    " The page language is now English (Generator tab, Language; Ctrl+Z undoes).",
                 None => "",
             }
         ));

@@ -131,7 +131,9 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
         });
         ui.end_row();
 
-        ui.label("Filler letters");
+        ui.label("Language").on_hover_text(
+            "The page text (instructions, headings) and the filler letters' frequencies; \"From the words\": filler letters as frequent as in the words, page text in English",
+        );
             ui.horizontal(|ui| {
                 for (language, label) in [
                     (Language::English, "English"),
