@@ -934,3 +934,50 @@ fn a_solution_too_long_for_the_word_count_is_flagged() {
     let h = app_on(project, Tab::Generator);
     assert!(h.query_by_label_contains("will be left out").is_none());
 }
+
+/// A fast paint stroke (the pointer jumps ten cells between two frames)
+/// paints every cell on its way, as one edit.
+#[test]
+fn a_fast_paint_stroke_leaves_no_gaps() {
+    let mut h = sample_app();
+    h.state_mut().tab = Tab::Grid;
+    h.run();
+    h.get_by_label("Paint out").click();
+    h.run();
+    let grid = h.get_by_label("Grid cells").rect();
+    let cell = grid.width() / 15.0;
+    let from = grid.min + egui::vec2(cell * 1.5, cell * 3.5);
+    let to = grid.min + egui::vec2(cell * 11.5, cell * 5.5);
+    h.hover_at(from);
+    let button = |pos, pressed| egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
+    h.event(button(from, true));
+    h.step();
+    h.event(egui::Event::PointerMoved(to));
+    h.step();
+    h.event(button(to, false));
+    h.run();
+    let rows = h
+        .state()
+        .project()
+        .grid
+        .cells
+        .clone()
+        .expect("painted cells");
+    let painted: usize = rows.iter().map(|r| r.matches('#').count()).sum();
+    assert_eq!(painted, 11, "{rows:#?}");
+    assert_eq!(rows[3].chars().nth(1), Some('#'));
+    assert_eq!(rows[5].chars().nth(11), Some('#'));
+    assert!(rows[4].contains('#'), "{rows:#?}");
+    h.state_mut().undo();
+    h.run();
+    let after_undo = h.state().project().grid.cells.clone();
+    assert!(
+        after_undo.is_none_or(|rows| rows.iter().all(|r| !r.contains('#'))),
+        "the stroke took more than one undo"
+    );
+}

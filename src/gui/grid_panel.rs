@@ -30,6 +30,9 @@ pub struct GridState {
     /// The active tool.
     pub tool: Tool,
     drag_start: Option<Pos>,
+    /// The cell a paint stroke reached last frame: a fast drag skips
+    /// cells between frames, so the stroke fills the line between.
+    stroke_at: Option<Pos>,
     moving: Option<(usize, Rect)>,
     letter_cell: Option<Pos>,
     letter: String,
@@ -280,10 +283,31 @@ fn canvas(
             } else {
                 CellKind::Outside
             };
-            if let Some(pos) = pointer.filter(|_| response.clicked() || response.dragged())
-                && base.kind(pos) != kind
-            {
-                commands.push(Command::Edit(Edit::Paint(vec![pos], kind)));
+            if let Some(pos) = pointer.filter(|_| response.clicked() || response.dragged()) {
+                // A stroke starts where the button went down: egui calls
+                // it a drag only once the pointer has moved on.
+                let origin = || {
+                    response
+                        .ctx
+                        .input(|i| i.pointer.press_origin())
+                        .and_then(to_cell)
+                };
+                let from = match (response.dragged(), state.stroke_at) {
+                    (true, Some(at)) => at,
+                    (true, None) => origin().unwrap_or(pos),
+                    (false, _) => pos,
+                };
+                let cells: Vec<Pos> = cells_between(from, pos)
+                    .into_iter()
+                    .filter(|&p| base.kind(p) != kind)
+                    .collect();
+                if !cells.is_empty() {
+                    commands.push(Command::Edit(Edit::Paint(cells, kind)));
+                }
+                state.stroke_at = Some(pos);
+            }
+            if !response.dragged() {
+                state.stroke_at = None;
             }
         }
         Tool::Letter => {
@@ -478,4 +502,27 @@ fn preset_words(
             state.word.clear();
         }
     });
+}
+
+/// The cells on the straight line from `a` to `b`, both included (a
+/// digital line: one cell per step along the longer side).
+fn cells_between(a: Pos, b: Pos) -> Vec<Pos> {
+    let (dr, dc) = (
+        b.row as isize - a.row as isize,
+        b.col as isize - a.col as isize,
+    );
+    let steps = dr.abs().max(dc.abs());
+    (0..=steps)
+        .map(|k| {
+            let at = |from: usize, d: isize| {
+                let offset = if steps == 0 {
+                    0
+                } else {
+                    (d * k * 2 + steps * d.signum()) / (2 * steps)
+                };
+                (from as isize + offset) as usize
+            };
+            Pos::new(at(a.row, dr), at(a.col, dc))
+        })
+        .collect()
 }
