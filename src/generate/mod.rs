@@ -53,6 +53,14 @@ impl Options {
             cancel: None,
         }
     }
+
+    /// The options of a batch's `i`-th puzzle (from 0): seeds count up.
+    pub fn for_batch_puzzle(&self, i: usize) -> Options {
+        Options {
+            seed: self.seed.wrapping_add(i as u64),
+            ..self.clone()
+        }
+    }
 }
 
 /// Why a search stopped early.
@@ -283,10 +291,7 @@ impl Generator {
         // anything, and the puzzles come one by one.
         let mut puzzles = Vec::new();
         for i in 0..count {
-            let opts = Options {
-                seed: options.seed.wrapping_add(i as u64),
-                ..options.clone()
-            };
+            let opts = options.for_batch_puzzle(i);
             let left = pools
                 .iter()
                 .flat_map(|p| &p.all)

@@ -53,10 +53,7 @@ pub fn generate_batch(
     let mut left = spec.clone();
     let mut puzzles = Vec::new();
     for i in 0..count {
-        let seeded = Options {
-            seed: options.seed.wrapping_add(i as u64),
-            ..options.clone()
-        };
+        let seeded = options.for_batch_puzzle(i);
         let puzzle = generate(&left, &seeded)?;
         let used: std::collections::HashSet<&str> =
             puzzle.words.iter().map(|w| w.word.as_str()).collect();

@@ -354,12 +354,7 @@ impl<'a> Filler<'a> {
         // A cell that must be a clue cell takes nothing else.
         if st.must_clue[at] {
             if self.can_close(st, r, c) {
-                out.push(Choice {
-                    word: NO_WORD,
-                    len: 0,
-                    letter: 0,
-                    score: EMPTY_SCORE,
-                });
+                out.push(CLUE_HERE);
             }
             return out;
         }
@@ -429,12 +424,7 @@ impl<'a> Filler<'a> {
         }
         // No run: the cell itself becomes a clue.
         if self.can_close(st, r, c) {
-            out.push(Choice {
-                word: NO_WORD,
-                len: 0,
-                letter: 0,
-                score: EMPTY_SCORE,
-            });
+            out.push(CLUE_HERE);
         }
         out
     }
@@ -638,6 +628,13 @@ const LENGTH_WEIGHT: f32 = 0.35;
 const SINGLE_SCORE: f32 = -4.0;
 /// An empty run (two clue cells side by side): rarer still.
 const EMPTY_SCORE: f32 = -6.0;
+/// The choice of no run: the cell itself becomes a clue cell.
+const CLUE_HERE: Choice = Choice {
+    word: NO_WORD,
+    len: 0,
+    letter: 0,
+    score: EMPTY_SCORE,
+};
 
 /// The Luby sequence (1, 1, 2, 1, 1, 2, 4, …), 1-based.
 fn luby_term(i: u64) -> u64 {

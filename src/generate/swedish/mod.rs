@@ -68,10 +68,7 @@ pub fn generate_batch(
     let mut taken = vec![false; prepared.answers.len()];
     let mut puzzles = Vec::new();
     for i in 0..count {
-        let seeded = Options {
-            seed: options.seed.wrapping_add(i as u64),
-            ..options.clone()
-        };
+        let seeded = options.for_batch_puzzle(i);
         let (puzzle, used) = prepared.puzzle(&seeded, &taken)?;
         for id in used {
             if prepared.spellings[id].len() >= BATCH_REPEAT_BELOW {
