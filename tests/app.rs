@@ -19,10 +19,35 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn harness(app: App) -> Harness<'static, App> {
+    harness_sized(app, [1280.0, 860.0])
+}
+
+fn harness_sized(app: App, size: [f32; 2]) -> Harness<'static, App> {
     Harness::builder()
-        .with_size([1280.0, 860.0])
+        .with_size(size)
         .with_max_steps(40)
         .build_ui_state(|ui, app: &mut App| app.show(ui), app)
+}
+
+/// Shows the Grid tab with the Paint out tool; returns the grid's rect
+/// and its cell size (15 columns).
+fn paint_out_tool(h: &mut Harness<'static, App>) -> (egui::Rect, f32) {
+    h.state_mut().tab = Tab::Grid;
+    h.run();
+    h.get_by_label("Paint out").click();
+    h.run();
+    let grid = h.get_by_label("Grid cells").rect();
+    (grid, grid.width() / 15.0)
+}
+
+/// The primary button pressed or released at `pos`.
+fn button(pos: egui::Pos2, pressed: bool) -> egui::Event {
+    egui::Event::PointerButton {
+        pos,
+        button: egui::PointerButton::Primary,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    }
 }
 
 /// The app on `project`, showing `tab`.
@@ -120,27 +145,12 @@ fn filter_narrows_the_list_and_flags_stay_visible() {
 #[test]
 fn paint_a_cell_out_of_the_mask() {
     let mut h = sample_app();
-    h.state_mut().tab = Tab::Grid;
-    h.run();
-    h.get_by_label("Paint out").click();
-    h.run();
-    let grid = h.get_by_label("Grid cells").rect();
-    let cell = grid.width() / 15.0;
+    let (grid, cell) = paint_out_tool(&mut h);
     let at = grid.min + egui::vec2(cell * 2.5, cell * 0.5);
     h.hover_at(at);
-    h.event(egui::Event::PointerButton {
-        pos: at,
-        button: egui::PointerButton::Primary,
-        pressed: true,
-        modifiers: egui::Modifiers::NONE,
-    });
+    h.event(button(at, true));
     h.step();
-    h.event(egui::Event::PointerButton {
-        pos: at,
-        button: egui::PointerButton::Primary,
-        pressed: false,
-        modifiers: egui::Modifiers::NONE,
-    });
+    h.event(button(at, false));
     h.run();
     let rows = h
         .state()
@@ -481,20 +491,11 @@ fn a_stale_preview_is_marked_and_not_exported() {
     wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
     assert!(!h.state_mut().preview_is_stale());
     assert!(h.query_by_label_contains("Out of date").is_none());
-    h.state_mut().tab = Tab::Grid;
-    h.run();
-    h.get_by_label("Paint out").click();
-    h.run();
-    let grid = h.get_by_label("Grid cells").rect();
-    let at = grid.min + egui::vec2(grid.width() / 30.0, grid.width() / 30.0);
+    let (grid, cell) = paint_out_tool(&mut h);
+    let at = grid.min + egui::vec2(cell / 2.0, cell / 2.0);
     h.hover_at(at);
     for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos: at,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
+        h.event(button(at, pressed));
         h.step();
     }
     h.run();
@@ -855,13 +856,10 @@ fn a_swedish_puzzle_from_the_thesaurus_import() {
 #[test]
 fn fit_shows_the_whole_page_in_small_windows() {
     for size in [[900.0, 560.0], [1024.0, 640.0]] {
-        let mut h = Harness::builder()
-            .with_size(size)
-            .with_max_steps(40)
-            .build_ui_state(
-                |ui, app: &mut App| app.show(ui),
-                App::with_project(Project::sample(), None, Storage::none()),
-            );
+        let mut h = harness_sized(
+            App::with_project(Project::sample(), None, Storage::none()),
+            size,
+        );
         h.run();
         h.get_by_label("Generate").click();
         h.step();
@@ -940,21 +938,10 @@ fn a_solution_too_long_for_the_word_count_is_flagged() {
 #[test]
 fn a_fast_paint_stroke_leaves_no_gaps() {
     let mut h = sample_app();
-    h.state_mut().tab = Tab::Grid;
-    h.run();
-    h.get_by_label("Paint out").click();
-    h.run();
-    let grid = h.get_by_label("Grid cells").rect();
-    let cell = grid.width() / 15.0;
+    let (grid, cell) = paint_out_tool(&mut h);
     let from = grid.min + egui::vec2(cell * 1.5, cell * 3.5);
     let to = grid.min + egui::vec2(cell * 11.5, cell * 5.5);
     h.hover_at(from);
-    let button = |pos, pressed| egui::Event::PointerButton {
-        pos,
-        button: egui::PointerButton::Primary,
-        pressed,
-        modifiers: egui::Modifiers::NONE,
-    };
     h.event(button(from, true));
     h.step();
     h.event(egui::Event::PointerMoved(to));
