@@ -33,39 +33,84 @@ fn stretch(geo: &Geometry, p: &Placement) -> Stretch {
     }
 }
 
+/// Whether two stretches lie on neighbouring lines of one axis, alongside
+/// for [`BUNDLE_CELLS`] cells or more.
+fn alongside(a: &Stretch, b: &Stretch) -> bool {
+    let shared = a.to.min(b.to) - a.from.max(b.from) + 1;
+    a.axis == b.axis && (a.line - b.line).abs() == 1 && shared >= BUNDLE_CELLS as isize
+}
+
+/// The bundles of a layout, kept to ask what a further word would join.
+pub(crate) struct BundleMap {
+    stretches: Vec<Stretch>,
+    /// Per placement, the bundle it belongs to (an index into `sizes`).
+    of: Vec<usize>,
+    sizes: Vec<usize>,
+}
+
+impl BundleMap {
+    /// Parallel words on neighbouring lines running alongside for
+    /// [`BUNDLE_CELLS`] cells or more, joined transitively.
+    pub fn new(geo: &Geometry, placements: &[Placement]) -> Self {
+        let stretches: Vec<Stretch> = placements.iter().map(|p| stretch(geo, p)).collect();
+        let n = stretches.len();
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn root(parent: &mut [usize], mut i: usize) -> usize {
+            while parent[i] != i {
+                parent[i] = parent[parent[i]];
+                i = parent[i];
+            }
+            i
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                if alongside(&stretches[i], &stretches[j]) {
+                    let (ra, rb) = (root(&mut parent, i), root(&mut parent, j));
+                    parent[ra] = rb;
+                }
+            }
+        }
+        let mut sizes = vec![0usize; n];
+        let of: Vec<usize> = (0..n).map(|i| root(&mut parent, i)).collect();
+        for &r in &of {
+            sizes[r] += 1;
+        }
+        BundleMap {
+            stretches,
+            of,
+            sizes,
+        }
+    }
+
+    /// The size of the bundle a word placed at `start` would belong to
+    /// (1 when it runs alongside no parallel word).
+    pub fn joined_size(&self, geo: &Geometry, start: u16, dir: Direction, len: usize) -> usize {
+        let word = stretch(
+            geo,
+            &Placement {
+                word: 0,
+                start,
+                dir,
+                len: len as u8,
+                overlaps: 0,
+            },
+        );
+        let mut joined: Vec<usize> = Vec::new();
+        for (i, s) in self.stretches.iter().enumerate() {
+            if alongside(&word, s) && !joined.contains(&self.of[i]) {
+                joined.push(self.of[i]);
+            }
+        }
+        1 + joined.iter().map(|&r| self.sizes[r]).sum::<usize>()
+    }
+}
+
 /// Per placement, the bundle it belongs to (an index into the sizes), and
 /// the size of each bundle: parallel words on neighbouring lines running
 /// alongside for [`BUNDLE_CELLS`] cells or more, joined transitively.
 pub(crate) fn bundles(geo: &Geometry, placements: &[Placement]) -> (Vec<usize>, Vec<usize>) {
-    let stretches: Vec<Stretch> = placements.iter().map(|p| stretch(geo, p)).collect();
-    let n = stretches.len();
-    let mut parent: Vec<usize> = (0..n).collect();
-    fn root(parent: &mut [usize], mut i: usize) -> usize {
-        while parent[i] != i {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
-        }
-        i
-    }
-    for i in 0..n {
-        for j in i + 1..n {
-            let (a, b) = (&stretches[i], &stretches[j]);
-            let alongside = a.to.min(b.to) - a.from.max(b.from) + 1;
-            if a.axis == b.axis
-                && (a.line - b.line).abs() == 1
-                && alongside >= BUNDLE_CELLS as isize
-            {
-                let (ra, rb) = (root(&mut parent, i), root(&mut parent, j));
-                parent[ra] = rb;
-            }
-        }
-    }
-    let mut sizes = vec![0usize; n];
-    let roots: Vec<usize> = (0..n).map(|i| root(&mut parent, i)).collect();
-    for &r in &roots {
-        sizes[r] += 1;
-    }
-    (roots, sizes)
+    let map = BundleMap::new(geo, placements);
+    (map.of, map.sizes)
 }
 
 /// How bundled a layout is, smaller is better: the largest bundle first,

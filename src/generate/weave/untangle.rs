@@ -8,13 +8,10 @@ use super::super::bundles::{bundle_score, bundles};
 use super::super::cover::Swept;
 use super::super::patterns::Patterns;
 use super::super::rng::Rng;
-use super::Weave;
+use super::{BUNDLE_GOAL, Weave};
 use crate::generate::Site;
 use crate::model::Direction;
 
-/// Largest bundle the untangling stops at: the puzzle agency's readers
-/// find three or four parallel neighbours natural; the target.
-const BUNDLE_GOAL: usize = 4;
 /// Objective price of a word, in squared bundle sizes: breaking a pair
 /// (4 → 1 + 1) may cost one extra word. German case, 60 moves: without a
 /// price 104 words a grid (median), with 2 93 words.
@@ -46,12 +43,15 @@ impl Weave<'_> {
     ) -> bool {
         let mut snapshot = self.snapshot(board);
         let mut score = objective(board);
+        // Centre words (placed where they lie) whose hole could not be
+        // refilled better: the same hole would fail again.
+        let mut failed: Vec<(u32, u16, Direction)> = Vec::new();
         for _ in 0..moves {
             if score.0 <= BUNDLE_GOAL || limits.tick(Site::Untangle).is_some() {
                 break;
             }
             let first_woven = board.placements.len() - self.drawn.len();
-            let Some(hole) = self.hole(board, rng, first_woven) else {
+            let Some((centre, hole)) = self.hole(board, rng, first_woven, &failed) else {
                 break;
             };
             self.clear(board, patterns);
@@ -72,6 +72,7 @@ impl Weave<'_> {
                 snapshot = self.snapshot(board);
                 continue;
             }
+            failed.push(centre);
             self.clear(board, patterns);
             if !self.restore(board, patterns, &snapshot) {
                 self.clear(board, patterns);
@@ -129,7 +130,13 @@ impl Weave<'_> {
     /// word of the largest bundle, its parallel neighbours and the words
     /// crossing or touching it. `None` when the bundle holds only
     /// must-use words.
-    fn hole(&self, board: &Board, rng: &mut Rng, first_woven: usize) -> Option<Vec<usize>> {
+    fn hole(
+        &self,
+        board: &Board,
+        rng: &mut Rng,
+        first_woven: usize,
+        failed: &[(u32, u16, Direction)],
+    ) -> Option<((u32, u16, Direction), Vec<usize>)> {
         let geo = board.geo;
         let (of, sizes) = bundles(geo, &board.placements);
         let largest = sizes.iter().copied().max()?;
@@ -138,7 +145,31 @@ impl Weave<'_> {
         if members.is_empty() {
             return None;
         }
-        let centre = members[rng.below(members.len())];
+        // The word whose removal splits the bundle best (a middle one, not
+        // an end), ties at random.
+        let mut best = (usize::MAX, 0);
+        let mut centre = members[0];
+        let mut rest = board.placements.clone();
+        let placed = |i: usize| {
+            let p = board.placements[i];
+            (p.word, p.start, p.dir)
+        };
+        let fresh: Vec<usize> = members
+            .iter()
+            .copied()
+            .filter(|&m| !failed.contains(&placed(m)))
+            .collect();
+        let members = if fresh.is_empty() { members } else { fresh };
+        for &m in &members {
+            let gone = rest.remove(m);
+            let split = bundle_score(geo, &rest).0;
+            rest.insert(m, gone);
+            let key = (split, rng.below(1 << 16));
+            if key < best {
+                best = key;
+                centre = m;
+            }
+        }
         // The centre word's cells and their neighbours.
         let mut near = vec![false; geo.cells()];
         for c in cells_of(board, centre) {
@@ -153,7 +184,7 @@ impl Weave<'_> {
         let hole = (first_woven..board.placements.len())
             .filter(|&i| cells_of(board, i).any(|c| near[c as usize]))
             .collect();
-        Some(hole)
+        Some((placed(centre), hole))
     }
 }
 
