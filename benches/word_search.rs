@@ -3,7 +3,8 @@
 //! puzzle drawn from 70,000 words. Every puzzle is checked by `verify`
 //! (outside the timed part). `cargo bench` runs it; `BENCH_SEEDS=N` sets the
 //! seed count (default 1000) and
-//! `BENCH_CASE=text` runs only the cases whose name contains `text`.
+//! `BENCH_CASE=text` runs only the cases whose name contains `text`;
+//! `BENCH_SPREAD=1` also prints every seed's largest bundle.
 
 use gridpress::generate::{Generator, Options};
 use gridpress::model::{
@@ -293,6 +294,11 @@ fn main() {
                 .unwrap_or(0);
             min_share.push(least * 100 / n_words);
             regions.push(q.solution_regions);
+        }
+        if std::env::var_os("BENCH_SPREAD").is_some() {
+            let mut sorted = bundles.clone();
+            sorted.sort_unstable();
+            eprintln!("{}: largest bundle per seed, sorted: {sorted:?}", case.name);
         }
         times.sort();
         let n = times.len();

@@ -62,9 +62,18 @@ impl BundleMap {
             }
             i
         }
-        for i in 0..n {
-            for j in i + 1..n {
-                if alongside(&stretches[i], &stretches[j]) {
+        // Sorted by axis and line, a stretch's neighbours on the next line
+        // follow it closely: no pair of far-apart lines is compared.
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_unstable_by_key(|&i| (stretches[i].axis, stretches[i].line));
+        for (k, &i) in order.iter().enumerate() {
+            let a = &stretches[i];
+            for &j in &order[k + 1..] {
+                let b = &stretches[j];
+                if b.axis != a.axis || b.line > a.line + 1 {
+                    break;
+                }
+                if alongside(a, b) {
                     let (ra, rb) = (root(&mut parent, i), root(&mut parent, j));
                     parent[ra] = rb;
                 }

@@ -80,12 +80,13 @@ const FILLS_WHEN_UNFIT: u64 = 1;
 /// (1024 was no better than 256).
 const WEAVE_UNIT: u64 = 256;
 /// Holes a finished woven layout gets rewoven in to break up bundles of
-/// parallel words (see `weave::untangle`). German 20×20 case, 20 seeds,
-/// median largest bundle / median time: none 11 / 71 ms; 16 moves 8 /
-/// 130 ms; 40 moves of 300 nodes 5 / 443 ms (and 90 words, not 79). Node
-/// cost, not the number of moves, keeps the goal of 4 out of reach at
-/// interactive speed.
-const UNTANGLE_MOVES: usize = 16;
+/// parallel words (see `weave::untangle`). German 20×20 cases, 30 seeds,
+/// median largest bundle / median time, 70k | 356k words (2026-11-23, with
+/// the bundle-aware weave and the bucketed readings check, refills of 80
+/// nodes): none 10 / 28 ms; 32 moves 7 / 95 ms | 6 / 91 ms; 48 moves 5–6 /
+/// 125 ms | 4 / 125 ms (noise between runs: ±1 in the median bundle); with
+/// 150-node refills 48 moves reach 4 | 4 in 148 | 140 ms.
+const UNTANGLE_MOVES: usize = 48;
 
 pub(crate) fn luby(mut i: u64) -> u64 {
     // 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …

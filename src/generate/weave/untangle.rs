@@ -16,10 +16,11 @@ use crate::model::Direction;
 /// (4 → 1 + 1) may cost one extra word. German case, 60 moves: without a
 /// price 104 words a grid (median), with 2 93 words.
 const WORD_PRICE: usize = 2;
-/// Nodes the weave may spend refilling one hole (7–12 words). A node cost
-/// ~170 µs on the German 20×20 case (a whole-grid scan and ~3,000 slot
-/// fits), about a quarter of that after the speed-ups; refills that succeeded took 26–380 nodes, most failing ones ran
-/// to the limit, so a larger budget mostly buys time.
+/// Nodes the weave may spend refilling one hole (7–12 words, ~12 µs a node
+/// after the speed-ups of 2026-11-23). Refills that succeed take 26–380
+/// nodes; most failing ones run to the limit. German 20×20 cases, 48 moves,
+/// 30 seeds, median largest bundle / median time, 70k | 356k: 80 nodes
+/// 5–6 / 125 ms | 4 / 125 ms; 150 nodes 4 / 148 ms | 4 / 140 ms.
 const REFILL_NODES: u64 = 150;
 
 /// A finished layout, enough to put it back: the woven words in the order
@@ -62,7 +63,8 @@ impl Weave<'_> {
                 .filter(|(i, _)| !hole.contains(&(first_woven + i)))
                 .map(|(_, w)| *w)
                 .collect();
-            let refilled = self.replay(board, patterns, &survivors) && {
+            let replayed = self.replay(board, patterns, &survivors);
+            let refilled = replayed && {
                 self.node_limit = self.nodes + REFILL_NODES;
                 matches!(self.dfs(board, patterns, rng, limits), Swept::Done)
             };
@@ -73,6 +75,22 @@ impl Weave<'_> {
                 continue;
             }
             failed.push(centre);
+            if replayed {
+                // Only the hole's words go back (a tenth of a full replay).
+                self.take_back_to(board, patterns, survivors.len());
+                let hole_words = Snapshot {
+                    words: (0..snapshot.words.len())
+                        .filter(|i| hole.contains(&(first_woven + i)))
+                        .map(|i| snapshot.words[i])
+                        .collect(),
+                    kept: snapshot.kept.clone(),
+                };
+                if self.restore(board, patterns, &hole_words) {
+                    // The same layout, its words in a new order.
+                    snapshot = self.snapshot(board);
+                    continue;
+                }
+            }
             self.clear(board, patterns);
             if !self.restore(board, patterns, &snapshot) {
                 self.clear(board, patterns);
@@ -112,6 +130,18 @@ impl Weave<'_> {
             }
         }
         true
+    }
+
+    /// Takes the kept cells and the words drawn after the first `words` off.
+    fn take_back_to(&mut self, board: &mut Board, patterns: &mut Patterns, words: usize) {
+        while self.drawn.len() > words {
+            let drawn = self.drawn.pop().expect("a drawn word");
+            self.drawer.undo(drawn, board, patterns);
+        }
+        while let Some(c) = self.kept.pop() {
+            board.unreserve(c);
+        }
+        self.kept_in = [0; 9];
     }
 
     fn restore(&mut self, board: &mut Board, patterns: &mut Patterns, snapshot: &Snapshot) -> bool {
