@@ -51,7 +51,11 @@ const NODE_UNIT: u64 = 128;
 /// 8, 1–2 of 10 still did, with bundles of 20). At 16 (20 seeds): German
 /// all shares 19 → 20 of 20, 176 → 215 ms median; theme lists within
 /// noise (heart 18 → 17 kept, 16×16 long/short 0.86 → 0.15 s median).
-const FALLBACK_EVERY: u64 = 16;
+/// At 32 (2026-11-23, 30 seeds): the 356,000-word case no longer falls
+/// back in 2 of 30 seeds (bundles 20 → at most 6, every share met); every
+/// 7th `wamerican` word, 20×20, seeds 1–8: seed 2 woven (bundle 16 → 4),
+/// 0.23 → 0.36 s; theme lists within noise.
+const FALLBACK_EVERY: u64 = 32;
 /// Vocabularies up to this size are theme lists, laid out by the planner
 /// first: 50 sea-life words on a 17×15 heart kept the solution word in 1
 /// of 20 seeds woven first, 18 of 20 planned first (10 s each). Exact
