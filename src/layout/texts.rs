@@ -2,6 +2,7 @@
 //! one RON file per language (`templates/lang/*.ron`, built in). A new
 //! language is a new file and a new [`PageLanguage`] variant.
 
+use crate::model::DirectionSet;
 use crate::model::{Direction, Language, Puzzle, PuzzleKind};
 use serde::Deserialize;
 use std::sync::OnceLock;
@@ -118,9 +119,16 @@ impl PageTexts {
         }
     }
 
-    /// How the words run, from the enabled directions.
+    /// How the words run: the directions the words take (a layout may
+    /// leave an enabled direction unused, and the solver should not hunt
+    /// for it), the enabled ones for a puzzle without words.
     fn ways(&self, puzzle: &Puzzle) -> String {
-        let dirs: Vec<Direction> = puzzle.directions.iter().collect();
+        let used: DirectionSet = puzzle.words.iter().map(|w| w.direction).collect();
+        let dirs: Vec<Direction> = if puzzle.words.is_empty() {
+            puzzle.directions.iter().collect()
+        } else {
+            used.iter().collect()
+        };
         if dirs.len() == 8 {
             return self.all_directions.clone();
         }
@@ -171,5 +179,39 @@ mod tests {
         assert_eq!(de.solution_label, "Lösung:");
         assert_ne!(de, PageLanguage::English.texts());
         assert_eq!(PageLanguage::of(Language::German), PageLanguage::German);
+    }
+
+    #[test]
+    fn the_instructions_name_the_directions_the_words_take() {
+        // All eight enabled, the words only across and down.
+        let json = r#"{"format": "gridpress-puzzle", "version": 1, "kind": "word_search",
+            "width": 4, "height": 4, "seed": 1,
+            "directions": ["E", "W", "S", "N", "SE", "NW", "SW", "NE"],
+            "mask": ["....", "....", "....", "...."],
+            "grid": [["H", "E", "T", "E"], ["D", "C", "A", "T"], ["O", "E", "M", "U"], ["G", "T", "R", "L"]],
+            "words": [{"word": "CAT", "display": "CAT", "start": [1, 1], "direction": "E", "vocabulary": "tiny"},
+                {"word": "DOG", "display": "DOG", "start": [1, 0], "direction": "S", "vocabulary": "tiny"},
+                {"word": "EMU", "display": "EMU", "start": [2, 1], "direction": "E", "vocabulary": "tiny"}],
+            "solution": null, "rules": {"max_words_per_cell": 2, "max_overlap_fraction": 0.3334},
+            "report": {"accidental_words": [], "density": 0.5625, "direction_counts": {"E": 2, "S": 1},
+                "nodes": 6, "notes": [], "quality": {"bundled_words": 0, "compounds": [], "crossings": 0,
+                "decoys": 0, "diagonal_share": 0.0, "difficulty": 9, "difficulty_label": "easy",
+                "distinct_lengths": 1, "emptiest_region": 0.889, "largest_bundle": 2, "reversed_share": 0.0,
+                "shortfalls": [], "solution_letters": 0, "solution_regions": 0, "word_lengths": [3, 3]},
+                "relaxed": [], "restarts": 0}}"#;
+        let puzzle = crate::export::json::parse(json, "tiny.json")
+            .unwrap()
+            .remove(0);
+        let t = PageLanguage::English.texts();
+        let text = t.instructions(&puzzle);
+        assert!(!text.contains(&t.all_directions), "{text}");
+        assert!(
+            text.contains(&format!("{} {} {}", t.across, t.and, t.down)),
+            "{text}"
+        );
+        assert!(
+            !text.contains(&t.diagonally) && !text.contains(&t.some_backwards),
+            "{text}"
+        );
     }
 }
