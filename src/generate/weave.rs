@@ -81,6 +81,40 @@ const NOISE: usize = 6;
 /// grid loosens by one.
 const LAYOUTS_PER_QUOTA_STEP: u32 = 12;
 
+/// The [`LOOKED_AHEAD`] best candidates, best first (ties in the order
+/// given), once running alongside a parallel word and forming a compound
+/// are charged. Both only lower a score, so candidates are charged best
+/// first until the next one's uncharged score cannot reach the best ones:
+/// most of the several hundred slots through a cell are never checked.
+fn best_candidates(board: &Board, mut candidates: Vec<Candidate>) -> Vec<Candidate> {
+    let mut by_score: Vec<usize> = (0..candidates.len()).collect();
+    by_score.sort_by_key(|&i| -candidates[i].score);
+    let mut charged: Vec<usize> = Vec::new();
+    let mut best: Vec<i32> = Vec::new();
+    for i in by_score {
+        let threshold = (best.len() >= LOOKED_AHEAD).then(|| best[LOOKED_AHEAD - 1]);
+        if threshold.is_some_and(|t| candidates[i].score < t) {
+            break;
+        }
+        let c = &mut candidates[i];
+        if board.runs_alongside(c.start, c.dir, c.len as usize) {
+            c.score -= ALONGSIDE;
+        }
+        if board.forms_compound(c.start, c.dir, c.len as usize) {
+            c.score -= COMPOUND;
+        }
+        let at = best.partition_point(|&b| b >= c.score);
+        best.insert(at, c.score);
+        best.truncate(LOOKED_AHEAD);
+        charged.push(i);
+    }
+    charged.sort_unstable();
+    let mut out: Vec<Candidate> = charged.into_iter().map(|i| candidates[i]).collect();
+    out.sort_by_key(|c| -c.score);
+    out.truncate(LOOKED_AHEAD);
+    out
+}
+
 /// A way to cover the chosen cell.
 #[derive(Clone, Copy)]
 struct Candidate {
@@ -491,9 +525,7 @@ impl<'p> Weave<'p> {
         to_cover: usize,
         keep_left: usize,
     ) -> Swept {
-        let mut candidates = self.candidates(board, rng, x, to_cover);
-        candidates.sort_by_key(|c| -c.score);
-        candidates.truncate(LOOKED_AHEAD);
+        let mut candidates = best_candidates(board, self.candidates(board, rng, x, to_cover));
         let bundles = BundleMap::new(board.geo, &board.placements);
         for c in &mut candidates {
             let joined = bundles.joined_size(board.geo, c.start, c.dir, c.len as usize);
@@ -553,7 +585,8 @@ impl<'p> Weave<'p> {
     }
 
     /// Every slot (slot-first vocabularies) and every word placement
-    /// (word-first vocabularies) through `x`, scored.
+    /// (word-first vocabularies) through `x`, scored without the bundle and
+    /// compound penalties (see [`best_candidates`]).
     fn candidates(&self, board: &Board, rng: &mut Rng, x: u16, to_cover: usize) -> Vec<Candidate> {
         let geo = board.geo;
         let placed = board.placements.len();
@@ -575,7 +608,7 @@ impl<'p> Weave<'p> {
             0 => usize::MAX,
             w => to_cover / w,
         };
-        let score = |rng: &mut Rng, start: u16, dir: Direction, len: usize, new: usize| {
+        let score = |rng: &mut Rng, dir: Direction, len: usize, new: usize| {
             let mut s = CROSSING * (len - new) as i32
                 + DIRECTION * (best_served - count[dir.index()])
                 + new as i32
@@ -584,12 +617,6 @@ impl<'p> Weave<'p> {
                 s -= 4 * (pace_min - new) as i32;
             } else if new > pace_max {
                 s -= 2 * (new - pace_max) as i32;
-            }
-            if board.runs_alongside(start, dir, len) {
-                s -= ALONGSIDE;
-            }
-            if board.forms_compound(start, dir, len) {
-                s -= COMPOUND;
             }
             s
         };
@@ -615,8 +642,7 @@ impl<'p> Weave<'p> {
                     };
                     // Lengths with few words rarely match the fixed letters.
                     let scarce = if words < 40 { 6 } else { 0 };
-                    let s =
-                        score(rng, start, dir, len, new_cells as usize) + self.slot_bonus - scarce;
+                    let s = score(rng, dir, len, new_cells as usize) + self.slot_bonus - scarce;
                     out.push(Candidate {
                         start,
                         dir,
@@ -642,7 +668,7 @@ impl<'p> Weave<'p> {
                     let Some(fit) = board.fit(start, dir, len, Some(codes)) else {
                         continue;
                     };
-                    let s = score(rng, start, dir, len, fit.new_cells) + bonus;
+                    let s = score(rng, dir, len, fit.new_cells) + bonus;
                     out.push(Candidate {
                         start,
                         dir,
