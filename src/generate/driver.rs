@@ -11,7 +11,7 @@ use super::plan::Planner;
 use super::prepare::Problem;
 use super::rng::Rng;
 use super::search::{FreeTarget, Outcome, Search, Tables};
-use super::weave::Weave;
+use super::weave::{Snapshot, Weave};
 use super::{Limits, Stop};
 use crate::error::GenerateError;
 use crate::model::{Direction, DirectionSet, PlacedWord, Puzzle, Report, Solution};
@@ -92,6 +92,24 @@ const WEAVE_UNIT: u64 = 256;
 /// 150-node refills 48 moves reach 4 | 4 in 148 | 140 ms.
 const UNTANGLE_MOVES: usize = 48;
 
+/// A planned or swept layout (theme lists, the woven layout's fallback) is
+/// untangled when the vocabularies hold at least this many times the words
+/// the layout needs, and the word count is not exact. 17×15 heart,
+/// MEERESGRUND, seeds 1–6: 100 or 173 `wamerican` words, median crossings
+/// a word 0.10 → 0.32, largest bundle 8–14 → 6–11, 0.1 → 0.5 s; but the
+/// 50 sea-life words (30 used) and the 50 long/short words (36 used), 30
+/// seeds: bundle 14 → 14 and 17 → 16, crossings 0.40 → 0.36 and 0.36 →
+/// 0.29, 6–7× the time (their refills have almost no words left to use).
+/// An exact count leaves a refill no freedom: 40 of 70,000 German words,
+/// bundle 14 → 13 at 13 → 97 ms median.
+const SPARE_WORDS_TO_UNTANGLE: usize = 2;
+/// Holes an adopted layout gets rewoven in: its refills draw from a small
+/// vocabulary, most of the gain comes early. 100 and 173 `wamerican` words
+/// on the heart, seeds 1–6: 48 moves 1.0–3.3 s | 0.3–0.8 s, 16 moves
+/// 0.3–2.0 s | 0.1–0.7 s, the same crossings and bundles within a seed or
+/// two.
+const ADOPTED_MOVES: usize = 16;
+
 pub(crate) fn luby(mut i: u64) -> u64 {
     // 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …
     loop {
@@ -159,6 +177,10 @@ pub(crate) fn run(
     let plan_required = direction_shares(plan_words, spec.directions);
     let planned_first =
         problem.pools.iter().all(|p| p.all.len() <= THEME_LIST) || min_words == target_words;
+    // Refills of a planned or swept layout need words to choose from.
+    let vocabulary: usize = problem.pools.iter().map(|p| p.all.len()).sum();
+    let untangle_adopted =
+        min_words != target_words && vocabulary >= SPARE_WORDS_TO_UNTANGLE * plan_words;
     // When the words cannot cover every cell but the solution's even
     // without a single overlap, go straight to the level that says so.
     let levels: Vec<Level> = levels(picking, solution_len)
@@ -201,6 +223,7 @@ pub(crate) fn run(
             let mut leaf = |board: &mut Board, patterns: &mut Patterns, rng: &mut Rng| {
                 // Which layout method holds the board: 1 woven, 2 planned, 3 swept.
                 let mut method = 0;
+                let first_drawn = board.placements.len();
                 if picking && level.sweep {
                     // The woven layout first; the planned layout and the
                     // sweep of the earlier versions keep every request they
@@ -215,14 +238,6 @@ pub(crate) fn run(
                             weave.run(board, patterns, rng, &level_limits, budget),
                             Swept::Done
                         ) {
-                        // Theme lists are left as woven: their layouts are
-                        // rare finds, and untangling them cost kept solution
-                        // words on the heart case (18 → 14 of 20).
-                        if !planned_first
-                            && !weave.untangle(board, patterns, rng, &level_limits, UNTANGLE_MOVES)
-                        {
-                            return false;
-                        }
                         1
                     } else if !plan_now {
                         return false;
@@ -243,6 +258,28 @@ pub(crate) fn run(
                     } else {
                         return false;
                     };
+                    // A planned or swept layout is untangled like a woven
+                    // one, the weave taking it over (see
+                    // `SPARE_WORDS_TO_UNTANGLE`).
+                    let mut moves = UNTANGLE_MOVES;
+                    if method != 1 && untangle_adopted {
+                        moves = ADOPTED_MOVES;
+                        let layout = layout_of(board, first_drawn);
+                        match method {
+                            2 => planner.clear(board, patterns),
+                            _ => cover.clear(board, patterns),
+                        }
+                        if !weave.adopt(board, patterns, &layout) {
+                            return false;
+                        }
+                        method = 1;
+                    }
+                    if method == 1
+                        && (untangle_adopted || !planned_first)
+                        && !weave.untangle(board, patterns, rng, &level_limits, moves)
+                    {
+                        return false;
+                    }
                 } else if picking {
                     match picker.run(board, patterns, rng, &level_limits) {
                         Ok(true) => {}
@@ -318,6 +355,18 @@ pub(crate) fn run(
         )));
     }
     best_effort(problem, best, seed, &mut rng, (nodes, restarts))
+}
+
+/// The words drawn from `first` on (in the order drawn) and the cells kept
+/// for the solution with their letters.
+fn layout_of(board: &Board, first: usize) -> Snapshot {
+    Snapshot {
+        words: snapshot(&board.placements[first..]),
+        kept: (0..board.geo.cells() as u16)
+            .filter(|&c| board.is_reserved(c))
+            .map(|c| (c, board.letter[c as usize]))
+            .collect(),
+    }
 }
 
 /// The word count for a planned layout: the count asked for, or (a range,

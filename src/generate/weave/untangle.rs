@@ -7,6 +7,7 @@ use super::super::board::{Board, NONE};
 use super::super::bundles::{bundle_score, bundles};
 use super::super::cover::Swept;
 use super::super::patterns::Patterns;
+use super::super::pick::direction_deficits;
 use super::super::rng::Rng;
 use super::{BUNDLE_GOAL, Weave};
 use crate::generate::Site;
@@ -23,11 +24,11 @@ const WORD_PRICE: usize = 2;
 /// 5–6 / 125 ms | 4 / 125 ms; 150 nodes 4 / 148 ms | 4 / 140 ms.
 const REFILL_NODES: u64 = 150;
 
-/// A finished layout, enough to put it back: the woven words in the order
-/// they were drawn and the kept cells with their letters.
-struct Snapshot {
-    words: Vec<(u32, u16, Direction)>,
-    kept: Vec<(u16, u8)>,
+/// A finished layout, enough to put it back: the words in the order they
+/// were drawn and the kept cells with their letters.
+pub(crate) struct Snapshot {
+    pub words: Vec<(u32, u16, Direction)>,
+    pub kept: Vec<(u16, u8)>,
 }
 
 impl Weave<'_> {
@@ -43,16 +44,20 @@ impl Weave<'_> {
         moves: usize,
     ) -> bool {
         let mut snapshot = self.snapshot(board);
-        let mut score = objective(board);
+        let mut score = self.objective(board);
+        // A refill may lack as many share words as the layout it improves
+        // (a layout from the planner or the sweep may lack some).
+        self.short_allowed = score.0;
+        self.untangling = true;
         // Centre words (placed where they lie) whose hole could not be
         // refilled better: the same hole would fail again.
         let mut failed: Vec<(u32, u16, Direction)> = Vec::new();
         for _ in 0..moves {
-            if score.0 <= BUNDLE_GOAL || limits.tick(Site::Untangle).is_some() {
+            if (score.0 == 0 && score.1 <= BUNDLE_GOAL) || limits.tick(Site::Untangle).is_some() {
                 break;
             }
             let first_woven = board.placements.len() - self.drawn.len();
-            let Some((centre, hole)) = self.hole(board, rng, first_woven, &failed) else {
+            let Some((centre, hole)) = self.hole(board, rng, first_woven, &failed, score.1) else {
                 break;
             };
             self.clear(board, patterns);
@@ -68,9 +73,10 @@ impl Weave<'_> {
                 self.node_limit = self.nodes + REFILL_NODES;
                 matches!(self.dfs(board, patterns, rng, limits), Swept::Done)
             };
-            let new_score = objective(board);
+            let new_score = self.objective(board);
             if refilled && new_score <= score {
                 score = new_score;
+                self.short_allowed = score.0;
                 snapshot = self.snapshot(board);
                 continue;
             }
@@ -94,10 +100,51 @@ impl Weave<'_> {
             self.clear(board, patterns);
             if !self.restore(board, patterns, &snapshot) {
                 self.clear(board, patterns);
+                self.short_allowed = 0;
+                self.untangling = false;
                 return false;
             }
         }
+        self.short_allowed = 0;
+        self.untangling = false;
         true
+    }
+
+    /// Takes over a layout another method finished (its words in the order
+    /// drawn, kept cells with their letters), so that it can be untangled.
+    /// False, with the board cleared, if a word no longer fits.
+    pub fn adopt(&mut self, board: &mut Board, patterns: &mut Patterns, layout: &Snapshot) -> bool {
+        if !self.restore(board, patterns, layout) {
+            self.clear(board, patterns);
+            return false;
+        }
+        // The other method spread the solution letters its own way: refills
+        // may keep as many in a ninth as it did.
+        let most = self.kept_in.iter().copied().max().unwrap_or(0);
+        self.quota = self.quota.max(most);
+        true
+    }
+
+    /// Words missing from the direction shares first (when they are
+    /// asked for), then the largest bundle, then the squared bundle sizes
+    /// plus a price per word: refills of short words would otherwise bloat
+    /// the list (on the German case, 67 → 104 words a puzzle without it).
+    fn objective(&self, board: &Board) -> (usize, usize, usize) {
+        let short = if self.shares {
+            let required = super::super::driver::direction_shares(
+                board.placements.len(),
+                self.problem.spec.directions,
+            );
+            direction_deficits(board, &required).iter().sum()
+        } else {
+            0
+        };
+        let (largest, squares) = bundle_score(board.geo, &board.placements);
+        (
+            short,
+            largest,
+            squares + WORD_PRICE * board.placements.len(),
+        )
     }
 
     fn snapshot(&self, board: &Board) -> Snapshot {
@@ -166,12 +213,27 @@ impl Weave<'_> {
         rng: &mut Rng,
         first_woven: usize,
         failed: &[(u32, u16, Direction)],
+        largest: usize,
     ) -> Option<((u32, u16, Direction), Vec<usize>)> {
         let geo = board.geo;
         let (of, sizes) = bundles(geo, &board.placements);
-        let largest = sizes.iter().copied().max()?;
-        let root = sizes.iter().position(|&s| s == largest)?;
-        let members: Vec<usize> = (first_woven..of.len()).filter(|&i| of[i] == root).collect();
+        let members: Vec<usize> = if largest > BUNDLE_GOAL {
+            let root = sizes.iter().position(|&s| s == largest)?;
+            (first_woven..of.len()).filter(|&i| of[i] == root).collect()
+        } else {
+            // Bundled little but short of a share: make room among the
+            // words of the best-served direction.
+            let mut count = [0usize; 8];
+            for p in &board.placements {
+                count[p.dir.index()] += 1;
+            }
+            let most = (first_woven..of.len())
+                .map(|i| count[board.placements[i].dir.index()])
+                .max()?;
+            (first_woven..of.len())
+                .filter(|&i| count[board.placements[i].dir.index()] == most)
+                .collect()
+        };
         if members.is_empty() {
             return None;
         }
@@ -216,14 +278,6 @@ impl Weave<'_> {
             .collect();
         Some((placed(centre), hole))
     }
-}
-
-/// The largest bundle first, then the squared bundle sizes plus a price
-/// per word: refills of short words would otherwise bloat the list (on the
-/// German case, 67 → 104 words a puzzle without it).
-fn objective(board: &Board) -> (usize, usize) {
-    let (largest, squares) = bundle_score(board.geo, &board.placements);
-    (largest, squares + WORD_PRICE * board.placements.len())
 }
 
 fn cells_of<'a>(board: &'a Board, i: usize) -> impl Iterator<Item = u16> + 'a {
