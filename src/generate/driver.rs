@@ -2,6 +2,7 @@
 //! the grid (solution word or filler), the best effort, and the puzzle with
 //! its report.
 
+use super::anneal::Anneal;
 use super::board::{Board, Placement};
 use super::cover::{Cover, Swept};
 use super::filler::{accidental_words, fill};
@@ -123,6 +124,12 @@ const PORTFOLIO_LAYOUTS: usize = 3;
 /// first (a bound on the time; 3 and 5 gave the same puzzles in 30 seeds).
 const PORTFOLIO_WORK: u64 = 3;
 
+/// Annealing steps a small theme list's layout gets.
+const ANNEAL_STEPS: u64 = 300_000;
+/// Annealings a run tries before it leaves small theme lists to the
+/// planner and the sweep.
+const ANNEAL_TRIES: usize = 3;
+
 pub(crate) fn luby(mut i: u64) -> u64 {
     // 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …
     loop {
@@ -213,6 +220,7 @@ pub(crate) fn run(
     let mut nodes = 0;
     let mut restarts = 0u32;
     let mut failed_fills = 0u64;
+    let mut anneal_failures = 0;
     for (i, level) in levels.iter().enumerate() {
         // Each level gets an equal share of the work left (the last all of
         // it): levels switch, and a run ends, at the same point on any
@@ -229,6 +237,7 @@ pub(crate) fn run(
         };
         let required = if level.shares { required } else { [0; 8] };
         let mut weave = Weave::new(problem, excluded, level.shares);
+        let mut anneal = (portfolio && level.sweep).then(|| Anneal::new(problem, excluded, base));
         let mut restart = 0u64;
         loop {
             restart += 1;
@@ -254,7 +263,18 @@ pub(crate) fn run(
                     // rarely comes out woven: planned first there.
                     let weave_now = !planned_first || restart.is_multiple_of(FALLBACK_EVERY);
                     let plan_now = planned_first || restart.is_multiple_of(FALLBACK_EVERY);
-                    method = if weave_now
+                    // Small theme lists are annealed first (see
+                    // `ANNEAL_STEPS`), the weave taking the layout over.
+                    if let Some(anneal) = anneal.as_mut().filter(|_| anneal_failures < ANNEAL_TRIES) {
+                        let steps = std::env::var("GP_STEPS").ok().and_then(|s| s.parse().ok()).unwrap_or(ANNEAL_STEPS);
+                        match anneal.run(board, rng, &level_limits, steps, level.shares) {
+                            Some(layout) if weave.adopt(board, patterns, &layout) => method = 1,
+                            _ => anneal_failures += 1,
+                        }
+                    }
+                    method = if method == 1 {
+                        1
+                    } else if weave_now
                         && matches!(
                             weave.run(board, patterns, rng, &level_limits, budget),
                             Swept::Done
@@ -357,7 +377,8 @@ pub(crate) fn run(
                         found = Some((key, result));
                     }
                     finds += 1;
-                    if finds >= PORTFOLIO_LAYOUTS || limits.work() >= PORTFOLIO_WORK * first_work {
+                    if layout_goals_met(&found.as_ref().expect("a layout").1.0)
+                        || finds >= PORTFOLIO_LAYOUTS || limits.work() >= PORTFOLIO_WORK * first_work {
                         let (_, result) = found.take().expect("a layout was found");
                         return Ok(result);
                     }
@@ -410,6 +431,15 @@ fn layout_key(puzzle: &Puzzle) -> LayoutKey {
         q.largest_bundle,
         q.bundled_words,
     )
+}
+
+/// Whether a finished theme-list puzzle meets issue 11's layout goals:
+/// every direction share, bundles of at most 5, 0.3 crossings a word.
+fn layout_goals_met(puzzle: &Puzzle) -> bool {
+    let q = &puzzle.report.quality;
+    puzzle.report.relaxed.is_empty()
+        && q.largest_bundle <= 5
+        && q.crossings * 10 >= 3 * puzzle.words.len()
 }
 
 /// The words drawn from `first` on (in the order drawn) and the cells kept

@@ -6,6 +6,7 @@
 //! tails); [`pick`] draws further words from large vocabularies; [`filler`]
 //! writes the solution word or safe filler letters.
 
+mod anneal;
 mod board;
 mod bundles;
 mod cover;
@@ -93,6 +94,8 @@ pub(crate) enum Site {
     PlanNode,
     /// An untangling move (`weave/untangle.rs`).
     Untangle,
+    /// A step of the theme-list annealing (`anneal.rs`).
+    Anneal,
     /// 4,096 steps of the word-rectangle search (it sets no budget).
     Rectangle,
     /// A run chosen by the Swedish filler (`swedish/fill.rs`).
@@ -130,6 +133,7 @@ impl Site {
             Site::PlanDraw => 2,
             Site::PlanNode => 1,
             Site::Untangle => 700,
+            Site::Anneal => 2,
             Site::Rectangle => 1_000,
             Site::Swedish => 5,
         }
