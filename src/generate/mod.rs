@@ -109,7 +109,8 @@ impl Site {
     /// that spend their time there: Search 3.6 µs a node (Figure 3 on 8×7)
     /// to 20 µs (Figure 2 on 17×17); Pick 23 µs (34 sea-life words on a
     /// 13×13 heart); Cover about 7 µs a node (heart, long/short); Weave
-    /// 28 µs a node (German 20×20, untangling moves 700 µs); a plan about
+    /// 28 µs a node (German 20×20, untangling moves 700 µs); Anneal
+    /// 2.3–3.4 µs a step (the two 50-word theme lists); a plan about
     /// 10 µs plus 3 µs a tiling node (German; 4 µs and 0.7 µs on the
     /// long/short list, whose plans fail fast) and 2–6 µs a drawn word;
     /// Swedish 4.3–4.8 µs a decision (German list, 18×23, bent-arrow
@@ -133,7 +134,7 @@ impl Site {
             Site::PlanDraw => 2,
             Site::PlanNode => 1,
             Site::Untangle => 700,
-            Site::Anneal => 2,
+            Site::Anneal => 3,
             Site::Rectangle => 1_000,
             Site::Swedish => 5,
         }
