@@ -111,6 +111,16 @@ const SPARE_WORDS_TO_UNTANGLE: usize = 2;
 /// two.
 const ADOPTED_MOVES: usize = 16;
 
+/// Theme lists with fewer than this many times the words their layout
+/// needs are annealed (`ANNEAL_STEPS`; from twice as many, a layout the
+/// annealing cannot better is still untangled). 50 sea-life words, 17×15
+/// diamond, triangle and star (15–21 words used), seeds 1–3: untangled,
+/// bundles 7–12, a direction short in 6 of 6 seeds (seeds 1–2); annealed,
+/// bundles 3–5, every share in 8 of 9, 0.2–1.3 s. 100 random `wamerican`
+/// words on the 17×15 heart (3.3×), seeds 1–6: annealed, 3 seeds better
+/// (bundles 7–8 → 5–6, shares met), 1 worse, at 1.3–1.8 s instead of
+/// 0.4–1.4 s: left to the untangling.
+const ANNEALED_SPARE_WORDS: usize = 3;
 /// Finished puzzles a small theme list's run collects (with a solution
 /// word and a word range) before it returns the best by `layout_key`:
 /// their layouts come from the sweep, whose bundles vary 7–18 between
@@ -223,7 +233,7 @@ pub(crate) fn run(
     // Theme lists with a solution word and a word range can be annealed.
     let theme_range =
         picking && solution_len.is_some() && planned_first && min_words != target_words;
-    let portfolio = theme_range && !untangle_adopted;
+    let portfolio = theme_range && vocabulary < ANNEALED_SPARE_WORDS * plan_words;
     let mut found: Option<(LayoutKey, Generated)> = None;
     let mut first_found_work: Option<u64> = None;
     let mut finds = 0;
@@ -437,6 +447,9 @@ pub(crate) fn run(
                         let (_, result) = found.take().expect("a layout was found");
                         return Ok(result);
                     }
+                    // The next restart starts from a fresh board: the weave
+                    // must forget the words it drew onto this one.
+                    weave = Weave::new(problem, excluded, level.shares);
                     continue;
                 }
                 Outcome::Failed if search.leaf_rejections == 0 => {
