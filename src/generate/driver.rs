@@ -151,6 +151,7 @@ const ANNEAL_STEPS: u64 = 300_000;
 /// without, 6 with. On the 8th restart instead of the 32nd: 5 of 6 and 2
 /// of 4 (the annealing then takes time the sweep would have used).
 const ANNEAL_RESCUES: usize = 2;
+/// See `ANNEAL_RESCUES`.
 const RESCUE_EVERY: u64 = 32;
 
 pub(crate) fn luby(mut i: u64) -> u64 {
@@ -333,9 +334,6 @@ pub(crate) fn run(
                     } else {
                         return false;
                     };
-                    // A planned or swept layout is untangled like a woven
-                    // one, the weave taking it over (see
-                    // `SPARE_WORDS_TO_UNTANGLE`).
                     // Small theme lists: the planned or swept layout is
                     // annealed (see `ANNEAL_STEPS`), the weave taking the
                     // result over.
@@ -364,6 +362,9 @@ pub(crate) fn run(
                         method = 1;
                         annealed = true;
                     }
+                    // A planned or swept layout is untangled like a woven
+                    // one, the weave taking it over (see
+                    // `SPARE_WORDS_TO_UNTANGLE`).
                     let mut moves = UNTANGLE_MOVES;
                     if method != 1 && untangle_adopted {
                         moves = ADOPTED_MOVES;
