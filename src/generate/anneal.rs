@@ -178,8 +178,9 @@ pub(crate) struct Anneal<'p> {
 }
 
 impl<'p> Anneal<'p> {
-    /// `fixed` are the lexicon ids already on the board (must-use words):
-    /// words that cannot stand beside them are left out.
+    /// The words it may draw: those of the vocabularies not used earlier
+    /// in the batch, less the must-use words and any word that cannot stand
+    /// beside one (one inside the other, one exclusion group).
     pub fn new(problem: &'p Problem, excluded: &'p BTreeSet<u32>, base: &'p PatternBase) -> Self {
         let fixed: Vec<u32> = problem.must.iter().map(|m| m.id).collect();
         let geo = &problem.geo;
