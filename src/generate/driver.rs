@@ -113,13 +113,14 @@ const ADOPTED_MOVES: usize = 16;
 
 /// Theme lists with fewer than this many times the words their layout
 /// needs are annealed (`ANNEAL_STEPS`; from twice as many, a layout the
-/// annealing cannot better is still untangled). 50 sea-life words, 17×15
-/// diamond, triangle and star (15–21 words used), seeds 1–3: untangled,
-/// bundles 7–12, a direction short in 6 of 6 seeds (seeds 1–2); annealed,
-/// bundles 3–5, every share in 8 of 9, 0.2–1.3 s. 100 random `wamerican`
-/// words on the 17×15 heart (3.3×), seeds 1–6: annealed, 3 seeds better
-/// (bundles 7–8 → 5–6, shares met), 1 worse, at 1.3–1.8 s instead of
-/// 0.4–1.4 s: left to the untangling.
+/// annealing cannot better is still untangled). 50 sea-life words on the
+/// 17×15 diamond and triangle (19–21 words used): untangled, bundles 7–12
+/// and a direction short in 4 of 4 seeds (1–2); annealed, seeds 1–3,
+/// bundles 3–5 and every share in 6 of 6, 0.15–1.2 s. The star uses 15–18
+/// words (3.1× at most): at 4 its seeds 2–3 were annealed to every share
+/// too, but 100 random `wamerican` words on the 17×15 heart (3.3×), seeds
+/// 1–6, annealed: 3 seeds better (bundles 7–8 → 5–6, shares met), 1
+/// worse, at 1.3–1.8 s instead of 0.4–1.4 s.
 const ANNEALED_SPARE_WORDS: usize = 3;
 /// Finished puzzles a small theme list's run collects (with a solution
 /// word and a word range) before it returns the best by `layout_key`:
