@@ -175,13 +175,20 @@ pub(crate) struct Anneal<'p> {
     playable: Vec<u16>,
     /// Whether the direction shares are asked for.
     shares: bool,
+    /// Steps a run may take.
+    steps: u64,
 }
 
 impl<'p> Anneal<'p> {
     /// The words it may draw: those of the vocabularies not used earlier
     /// in the batch, less the must-use words and any word that cannot stand
     /// beside one (one inside the other, one exclusion group).
-    pub fn new(problem: &'p Problem, excluded: &'p BTreeSet<u32>, base: &'p PatternBase) -> Self {
+    pub fn new(
+        problem: &'p Problem,
+        (excluded, base): (&'p BTreeSet<u32>, &'p PatternBase),
+        shares: bool,
+        steps: u64,
+    ) -> Self {
         let fixed: Vec<u32> = problem.must.iter().map(|m| m.id).collect();
         let geo = &problem.geo;
         let clash = |a: u32, b: u32| {
@@ -235,12 +242,13 @@ impl<'p> Anneal<'p> {
             playable: (0..geo.cells() as u16)
                 .filter(|&c| geo.playable[c as usize])
                 .collect(),
-            shares: true,
+            shares,
+            steps,
         }
     }
 
     /// Anneals the layout on the board (the first `fixed` placements stay)
-    /// for up to `steps` steps; returns the best layout with exactly the
+    /// for up to its steps; returns the best layout with exactly the
     /// solution's cells free when it is better than the board's, with
     /// those cells and their letters in reading order.
     pub fn run(
@@ -249,11 +257,8 @@ impl<'p> Anneal<'p> {
         fixed: usize,
         rng: &mut Rng,
         limits: &Limits,
-        steps: u64,
-        shares: bool,
     ) -> Option<Snapshot> {
         let solution = self.problem.solution.as_ref()?;
-        self.shares = shares;
         let mut current = self.state_of(board, fixed)?;
         let mut measure = self.measure(&current);
         let mut energy = measure.energy();
@@ -262,7 +267,7 @@ impl<'p> Anneal<'p> {
         let mut trial = current.clone();
         let cooling = exp_neg(LN_HOT_OVER_COLD / ROUND as f64);
         let mut temperature = HOT;
-        for done in 1..=steps {
+        for done in 1..=self.steps {
             temperature *= cooling;
             if done.is_multiple_of(ROUND) {
                 temperature = HOT;
@@ -759,21 +764,11 @@ mod tests {
 
     /// 60 made-up words of 4–9 letters on a 13×11 grid around SEASHELL.
     fn problem() -> Problem {
-        let letters: Vec<char> = "AEIOULNRSTDM".chars().collect();
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let words = (0..60)
-            .map(|i| {
-                let text: String = (0..4 + i % 6)
-                    .map(|_| {
-                        state = state
-                            .wrapping_mul(6_364_136_223_846_793_005)
-                            .wrapping_add(1_442_695_040_888_963_407);
-                        letters[(state >> 33) as usize % letters.len()]
-                    })
-                    .collect();
-                Word::new(&text, None, UmlautMode::Keep).unwrap()
-            })
-            .collect();
+        let words = crate::generate::made_up_words(
+            "AEIOULNRSTDM",
+            (0..60).map(|i| 4 + i % 6),
+            0x9e37_79b9_7f4a_7c15,
+        );
         let mut spec = PuzzleSpec::new(
             Mask::rectangle(13, 11).unwrap(),
             vec![SpecVocabulary {
@@ -828,7 +823,7 @@ mod tests {
         let problem = problem();
         let excluded = BTreeSet::new();
         let base = base_patterns(&problem);
-        let mut anneal = Anneal::new(&problem, &excluded, &base);
+        let mut anneal = Anneal::new(&problem, (&excluded, &base), true, 300_000);
         let board = Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
         let mut state = anneal.state_of(&board, 0).unwrap();
         let mut trial = state.clone();
@@ -852,16 +847,14 @@ mod tests {
         let problem = problem();
         let excluded = BTreeSet::new();
         let base = base_patterns(&problem);
-        let mut anneal = Anneal::new(&problem, &excluded, &base);
+        let mut anneal = Anneal::new(&problem, (&excluded, &base), true, 300_000);
         let board = Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
         let limits = Limits::new(
             std::time::Instant::now() + std::time::Duration::from_secs(60),
             None,
         );
         let mut rng = Rng::new(5);
-        let layout = anneal
-            .run(&board, 0, &mut rng, &limits, 300_000, true)
-            .expect("a layout");
+        let layout = anneal.run(&board, 0, &mut rng, &limits).expect("a layout");
         // Replayed on a board by the rules: every word fits, the kept cells
         // are the free ones, and they spell the solution in reading order.
         let mut board = Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);

@@ -261,7 +261,8 @@ pub(crate) fn run(
         };
         let required = if level.shares { required } else { [0; 8] };
         let mut weave = Weave::new(problem, excluded, level.shares);
-        let mut anneal = (theme_range && level.sweep).then(|| Anneal::new(problem, excluded, base));
+        let mut anneal = (theme_range && level.sweep)
+            .then(|| Anneal::new(problem, (excluded, base), level.shares, ANNEAL_STEPS));
         let mut restart = 0u64;
         loop {
             restart += 1;
@@ -317,14 +318,7 @@ pub(crate) fn run(
                         })
                         .and_then(|a| {
                             rescues += 1;
-                            a.run(
-                                board,
-                                first_drawn,
-                                rng,
-                                &level_limits,
-                                ANNEAL_STEPS,
-                                level.shares,
-                            )
+                            a.run(board, first_drawn, rng, &level_limits)
                         })
                     {
                         if !weave.adopt(board, patterns, &layout) {
@@ -339,14 +333,7 @@ pub(crate) fn run(
                     // annealed (see `ANNEAL_STEPS`), the weave taking the
                     // result over.
                     if let Some(anneal) = anneal.as_mut().filter(|_| method != 1 && portfolio)
-                        && let Some(better) = anneal.run(
-                            board,
-                            first_drawn,
-                            rng,
-                            &level_limits,
-                            ANNEAL_STEPS,
-                            level.shares,
-                        )
+                        && let Some(better) = anneal.run(board, first_drawn, rng, &level_limits)
                     {
                         let layout = layout_of(board, first_drawn);
                         match method {

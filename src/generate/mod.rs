@@ -371,3 +371,29 @@ fn no_word_reads_in_a_preset_grid(problem: &prepare::Problem) -> Result<(), Gene
         ))
     }
 }
+
+/// Made-up words for unit tests: one per entry of `lengths`, the letters
+/// drawn from `letters` by a fixed linear congruential generator.
+#[cfg(test)]
+pub(crate) fn made_up_words(
+    letters: &str,
+    lengths: impl IntoIterator<Item = usize>,
+    seed: u64,
+) -> Vec<crate::model::Word> {
+    let letters: Vec<char> = letters.chars().collect();
+    let mut state = seed;
+    lengths
+        .into_iter()
+        .map(|len| {
+            let text: String = (0..len)
+                .map(|_| {
+                    state = state
+                        .wrapping_mul(6_364_136_223_846_793_005)
+                        .wrapping_add(1_442_695_040_888_963_407);
+                    letters[(state >> 33) as usize % letters.len()]
+                })
+                .collect();
+            crate::model::Word::new(&text, None, crate::model::UmlautMode::Keep).unwrap()
+        })
+        .collect()
+}

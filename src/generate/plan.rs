@@ -990,23 +990,11 @@ mod tests {
 
     /// Distinct made-up words of every length from 3 to 20 letters.
     fn words() -> Vec<Word> {
-        let letters: Vec<char> = "ABDEFGHIKLMNOPRSTUW".chars().collect();
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut out = Vec::new();
-        for len in 3..=20 {
-            for _ in 0..40 {
-                let text: String = (0..len)
-                    .map(|_| {
-                        state = state
-                            .wrapping_mul(6_364_136_223_846_793_005)
-                            .wrapping_add(1_442_695_040_888_963_407);
-                        letters[(state >> 33) as usize % letters.len()]
-                    })
-                    .collect();
-                out.push(Word::new(&text, None, UmlautMode::Keep).unwrap());
-            }
-        }
-        out
+        crate::generate::made_up_words(
+            "ABDEFGHIKLMNOPRSTUW",
+            (3..=20).flat_map(|len| std::iter::repeat_n(len, 40)),
+            0x2545_f491_4f6c_dd1d,
+        )
     }
 
     /// 40 of `words` on 20×20 around SOMMERFERIEN.
