@@ -64,6 +64,7 @@ fn big_vocabulary() -> Vec<Entry> {
         .map(|w| Entry {
             word: w.to_string(),
             clue: None,
+            tags: Vec::new(),
         })
         .collect()
 }

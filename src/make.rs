@@ -66,7 +66,7 @@ pub fn request(project: &Project, run: &Run) -> Result<PuzzleSpec, InputError> {
                 .iter()
                 .chain(&run.extra_banned)
                 .map(String::as_str),
-            project.umlauts,
+            project.umlaut_mode(),
         )?;
     }
     Ok(spec)

@@ -370,6 +370,7 @@ fn a_word_rectangle_from_the_generator_tab() {
         .map(|w| gridpress::model::Entry {
             word: w.to_string(),
             clue: None,
+            tags: Vec::new(),
         })
         .collect();
     let mut h = app_on(project, Tab::Generator);

@@ -96,7 +96,11 @@ prop_compose! {
         if let Some(words) = words {
             p.vocabularies[0].entries = words
                 .into_iter()
-                .map(|word| gridpress::model::Entry { word, clue: None })
+                .map(|word| gridpress::model::Entry {
+                    word,
+                    clue: None,
+                    tags: Vec::new(),
+                })
                 .collect();
         }
         p.generator.max_words_per_cell = per_cell;

@@ -418,7 +418,7 @@ fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
                 format_version: crate::project::FORMAT_VERSION,
                 name: "Word search".into(),
                 language: Language::English,
-                umlauts: UmlautMode::Keep,
+                umlauts: crate::project::UmlautSetting::Auto,
                 grid: GridSettings {
                     width: 0,
                     height: 0,

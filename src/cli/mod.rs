@@ -167,17 +167,27 @@ fn thesaurus(args: &ThesaurusArgs) -> anyhow::Result<()> {
     let bytes = std::fs::read(&args.input).map_err(|e| InputError::at(&name, 0, e.to_string()))?;
     let text =
         String::from_utf8(bytes).map_err(|_| InputError::at(&name, 0, "not valid UTF-8 text"))?;
-    let imported = crate::model::thesaurus::import_any(&text, "thesaurus");
+    let imported = crate::model::thesaurus::import_any(&text, "thesaurus")
+        .nonempty(&name)
+        .map_err(InputError::msg)?;
     let out = imported.vocabulary.to_text();
     if args.out.as_os_str() == "-" {
         print!("{out}");
     } else {
         crate::export::outputs::write_file(&args.out, out.as_bytes())?;
+        let tagged = imported
+            .vocabulary
+            .entries
+            .iter()
+            .filter(|e| !e.tags.is_empty())
+            .count();
         eprintln!(
-            "{} answers with clues from {} synonym sets written to {}",
+            "{} answers with clues from {} synonym sets written to {} ({tagged} tagged; {} left out: shorter than {} letters, vulgar or sensitive, or without a printable clue)",
             imported.vocabulary.entries.len(),
             imported.sets,
-            args.out.display()
+            args.out.display(),
+            imported.left_out,
+            crate::model::thesaurus::MIN_ANSWER_LETTERS,
         );
     }
     Ok(())
@@ -299,6 +309,9 @@ fn check(args: &CheckArgs) -> anyhow::Result<()> {
                 for s in q.shortfalls(p.words.len()) {
                     println!("  quality: {s}");
                 }
+            }
+            if let Some(q) = crate::verify::clues::measure(p) {
+                println!("  clues: {}", q.line());
             }
         } else {
             failures += 1;

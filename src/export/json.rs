@@ -97,6 +97,9 @@ fn to_json(p: &Puzzle) -> PuzzleJson {
     if p.kind().has_layout_quality() {
         report.insert("quality".into(), quality_json(&r.quality, p.words.len()));
     }
+    if let Some(q) = crate::verify::clues::measure(p) {
+        report.insert("clues".into(), clues_json(&q));
+    }
     PuzzleJson {
         format: "gridpress-puzzle".into(),
         version: 1,
@@ -159,6 +162,32 @@ fn to_json(p: &Puzzle) -> PuzzleJson {
         },
         report,
     }
+}
+
+/// The clue measures (`verify::clues`) as the report's `clues` object.
+fn clues_json(q: &crate::verify::clues::ClueQuality) -> Value {
+    let round = |x: f64| (x * 1000.0).round() / 1000.0;
+    json!({
+        "language": match q.language {
+            crate::model::Language::German => "de",
+            crate::model::Language::English | crate::model::Language::FromVocabulary => "en",
+        },
+        "answers": q.answers,
+        "two_letter_share": round(q.two_letter_share()),
+        "three_letter_share": round(q.three_letter_share()),
+        "familiar_share": round(q.familiar_share()),
+        "median_zipf": round(q.median_zipf),
+        "short_forms": q.short_forms.0,
+        "short_forms_unmarked": q.short_forms.1,
+        "sensitive": q.sensitive,
+        "repeated_clues": q.repeated_clues,
+        "word_families": q.word_families,
+        "longest_clue": q.longest_clue,
+        "mean_clue": round(q.mean_clue),
+        "letters_per_clue_cell": round(q.letters_per_clue),
+        "checked_share": round(q.checked_share),
+        "adjacent_clue_cells": q.adjacent_clue_cells,
+    })
 }
 
 fn quality_json(q: &Quality, words: usize) -> Value {

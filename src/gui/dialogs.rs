@@ -360,7 +360,7 @@ impl App {
         let text = if csv { csv_to_text(&bytes) } else { bytes };
         let (parsed, lines) =
             Vocabulary::parse_text("import", &text, &name).map_err(|e| e.to_string())?;
-        let (_, rejected) = parsed.words(self.project.umlauts);
+        let (_, rejected) = parsed.words(self.project.umlaut_mode());
         let file_line = |entry: usize| lines.get(entry.wrapping_sub(1)).copied().unwrap_or(entry);
         let rejected_words: Vec<String> = rejected
             .iter()

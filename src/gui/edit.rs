@@ -2,7 +2,7 @@
 //! emit edits, the app applies them (and records undo) in one place.
 
 use crate::model::vocabulary::Entry;
-use crate::model::{CellKind, ExclusionGroup, Language, Lines, Mask, Pos, UmlautMode, Vocabulary};
+use crate::model::{CellKind, ExclusionGroup, Language, Lines, Mask, Pos, Vocabulary};
 use crate::project::{GeneratorSettings, PresetLetter, PresetWord, Project, Rect};
 
 /// One change to the project.
@@ -13,7 +13,7 @@ pub enum Edit {
     /// Filler letter frequencies.
     Language(Language),
     /// Umlauts kept or written out.
-    Umlauts(UmlautMode),
+    Umlauts(crate::project::UmlautSetting),
     /// The page template.
     Template(String),
     /// The PDF/X standard of exports (`None`: the template's).

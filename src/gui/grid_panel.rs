@@ -51,7 +51,7 @@ pub fn fit_problems(project: &Project, mask: &Mask) -> Vec<String> {
     let mut letters = 0;
     for vocabulary in project.vocabularies.iter().filter(|v| v.must_use) {
         for entry in &vocabulary.entries {
-            let Ok(word) = grid_letters(&entry.word, project.umlauts) else {
+            let Ok(word) = grid_letters(&entry.word, project.umlaut_mode()) else {
                 continue;
             };
             letters += word.len();

@@ -4,10 +4,8 @@
 
 use super::app::Command;
 use super::edit::Edit;
-use crate::model::{
-    Difficulty, Direction, DirectionSet, Language, PuzzleKind, UmlautMode, WordCount,
-};
-use crate::project::Project;
+use crate::model::{Difficulty, Direction, DirectionSet, Language, PuzzleKind, WordCount};
+use crate::project::{Project, UmlautSetting};
 use eframe::egui;
 
 /// A seed nobody typed: from the clock, for the "New seed" button (the
@@ -31,7 +29,7 @@ fn fresh_seed() -> u64 {
 /// letters than the grid's cells, or words too few to cover the rest.
 /// Cheap enough for every frame (letter counts only).
 pub fn solution_problem(project: &Project, solution: &str) -> Option<String> {
-    let letters = match crate::model::word::grid_letters(solution, project.umlauts) {
+    let letters = match crate::model::word::grid_letters(solution, project.umlaut_mode()) {
         Ok(letters) => letters.len(),
         Err(e) => return Some(format!("Solution word: {e}")),
     };
@@ -72,7 +70,7 @@ pub fn solution_count_warning(project: &Project, solution: &str) -> Option<Strin
         Some(WordCount::Exact(n) | WordCount::Between(_, n)) => n,
         Some(WordCount::Auto) | None => return None,
     };
-    let letters = crate::model::word::grid_letters(solution, project.umlauts)
+    let letters = crate::model::word::grid_letters(solution, project.umlaut_mode())
         .ok()?
         .len();
     let mut mask = super::edit::base_mask(project)?;
@@ -152,8 +150,9 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
             ui.label("Umlauts");
             ui.horizontal(|ui| {
                 for (mode, label) in [
-                    (UmlautMode::Keep, "Ä Ö Ü"),
-                    (UmlautMode::Expand, "AE OE UE"),
+                    (UmlautSetting::Auto, "Auto"),
+                    (UmlautSetting::Keep, "Ä Ö Ü"),
+                    (UmlautSetting::Expand, "AE OE UE"),
                 ] {
                     if ui.radio(project.umlauts == mode, label).clicked() && project.umlauts != mode
                     {

@@ -93,7 +93,7 @@ fn refresh(
         old.stale.store(true, Ordering::Relaxed);
     }
     let vocabularies = project.vocabularies[..=v].to_vec();
-    let mode = project.umlauts;
+    let mode = project.umlaut_mode();
     let total: usize = vocabularies.iter().map(|x| x.entries.len()).sum();
     let stale = Arc::new(AtomicBool::new(false));
     if total <= CHECK_IN_FRAME {
@@ -246,7 +246,7 @@ pub fn show(
         ui,
         vocabulary,
         v,
-        project.umlauts,
+        project.umlaut_mode(),
         revision,
         state,
         commands,
@@ -396,7 +396,7 @@ fn entry_forms(
             let clue = Some(state.new_clue.trim().to_string()).filter(|c| !c.is_empty());
             commands.push(Command::Edit(Edit::AddEntries(
                 v,
-                vec![Entry { word, clue }],
+                vec![Entry::typed(&word, clue)],
             )));
             state.new_word.clear();
             state.new_clue.clear();
@@ -419,10 +419,10 @@ fn entry_forms(
                     .add_enabled(!word.trim().is_empty(), egui::Button::new("Save entry"))
                     .clicked()
                 {
-                    let entry = Entry {
-                        word: word.trim().to_string(),
-                        clue: Some(clue.trim().to_string()).filter(|c| !c.is_empty()),
-                    };
+                    let entry = Entry::typed(
+                        word,
+                        Some(clue.trim().to_string()).filter(|c| !c.is_empty()),
+                    );
                     commands.push(Command::Edit(Edit::SetEntry(v, index, entry)));
                     close = true;
                 }
@@ -569,7 +569,11 @@ fn entry_list(
         let entry = &vocabulary.entries[i];
         state.editing = Some((
             i,
-            entry.word.clone(),
+            format!(
+                "{}{}",
+                entry.word,
+                crate::model::tags::format_tags(&entry.tags)
+            ),
             entry.clue.clone().unwrap_or_default(),
         ));
     }

@@ -63,6 +63,8 @@ pub struct PageTexts {
     pub swedish: String,
     /// Added when its numbered cells spell a solution word.
     pub swedish_solution_hint: String,
+    /// Added when answers with umlauts or ß are written out in the grid.
+    pub umlauts_written_out: String,
     /// The instruction: `{count}` words, running `{ways}`.
     pub find: String,
     /// `{ways}` when all eight directions are enabled.
@@ -93,6 +95,22 @@ pub struct PageTexts {
     pub letters_heading: String,
 }
 
+/// Whether an answer printed with ä, ö, ü or ß stands in the grid written
+/// out (AE, OE, UE, SS): the solver must be told.
+fn writes_out_umlauts(puzzle: &Puzzle) -> bool {
+    let grid_umlauts = puzzle
+        .grid
+        .iter()
+        .flatten()
+        .flatten()
+        .any(|c| "ÄÖÜ".contains(*c));
+    !grid_umlauts
+        && puzzle
+            .words
+            .iter()
+            .any(|w| w.display.chars().any(|c| "äöüÄÖÜß".contains(c)))
+}
+
 impl PageTexts {
     /// The instruction line under a puzzle's title.
     pub fn instructions(&self, puzzle: &Puzzle) -> String {
@@ -101,10 +119,18 @@ impl PageTexts {
                 self.rectangle_clued.clone()
             }
             PuzzleKind::WordRectangle => self.rectangle.clone(),
-            PuzzleKind::Swedish => match puzzle.solution() {
-                Some(_) => format!("{} {}", self.swedish, self.swedish_solution_hint),
-                None => self.swedish.clone(),
-            },
+            PuzzleKind::Swedish => {
+                let mut text = self.swedish.clone();
+                if puzzle.solution().is_some() {
+                    text.push(' ');
+                    text.push_str(&self.swedish_solution_hint);
+                }
+                if writes_out_umlauts(puzzle) {
+                    text.push(' ');
+                    text.push_str(&self.umlauts_written_out);
+                }
+                text
+            }
             PuzzleKind::WordSearch => {
                 let mut text = self
                     .find

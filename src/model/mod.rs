@@ -3,11 +3,13 @@
 
 pub mod blacklist;
 pub mod geometry;
+pub mod lexicon;
 pub mod mask;
 pub mod puzzle;
 pub mod quality;
 pub mod shapes;
 pub mod spec;
+pub mod tags;
 pub mod thesaurus;
 pub mod vocabulary;
 pub mod word;
@@ -25,5 +27,6 @@ pub use spec::{
     Difficulty, Language, PreassignedWord, PuzzleSpec, Rules, SpecVocabulary, SwedishRules,
     WordCount,
 };
+pub use tags::Tag;
 pub use vocabulary::{Entry, Lines, Rejected, Vocabulary};
 pub use word::{UmlautMode, Word};

@@ -1,9 +1,13 @@
 //! Clue vocabularies from a thesaurus: OpenThesaurus' text format (one
 //! synonym set per line, `a;b;c`) or MyThes' (LibreOffice's thesauri,
-//! e.g. Debian's `mythes-en-us`) turned into `WORD=clue1|clue2` entries,
-//! the shortest synonyms as clues, never a clue that contains its answer
-//! (nor, from MyThes, an antonym).
+//! e.g. Debian's `mythes-en-us`) turned into `WORD {tags}=clue1|clue2`
+//! entries: usage labels kept as tags, the closest and most familiar
+//! synonyms as clues, never a clue that contains its answer, is vulgar or
+//! sensitive, a bare number or symbol, or a hypernym that names nothing.
 
+use super::lexicon::{FAMILIAR_ZIPF, sensitive, zipf};
+use super::spec::Language;
+use super::tags::Tag;
 use super::vocabulary::{Entry, Lines, Vocabulary};
 use super::word::{UmlautMode, Word};
 use std::collections::BTreeMap;
@@ -34,6 +38,60 @@ pub struct Imported {
     pub vocabulary: Vocabulary,
     /// Synonym sets read.
     pub sets: usize,
+    /// The format the file was read as.
+    pub format: ThesaurusFormat,
+    /// Answers left out because every clue was unusable, or the answer
+    /// itself is vulgar, sensitive or shorter than [`MIN_ANSWER_LETTERS`].
+    pub left_out: usize,
+}
+
+/// The thesaurus formats Gridpress reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ThesaurusFormat {
+    /// OpenThesaurus' text format: `a;b (ugs.);c` per line.
+    OpenThesaurus,
+    /// MyThes (LibreOffice): `word|count` then `(pos)|syn|syn` lines.
+    MyThes,
+}
+
+impl ThesaurusFormat {
+    /// What a file of this format looks like, for error messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            ThesaurusFormat::OpenThesaurus => {
+                "OpenThesaurus' text format (one synonym set per line, terms separated by ';', e.g. Debian's openthesaurus-de-text)"
+            }
+            ThesaurusFormat::MyThes => {
+                "MyThes' data format (an encoding line, then 'word|count' and '(pos)|synonym|synonym' lines, e.g. Debian's mythes-en-us)"
+            }
+        }
+    }
+}
+
+/// Answers shorter than this are left out of imports: a thesaurus'
+/// two-letter terms are nearly all abbreviations (the German one: 129 of
+/// 136 — CS, TC, KM, NC, SU, PK); short answers come from the shipped
+/// short-answer lists, clued as print clues them.
+pub const MIN_ANSWER_LETTERS: usize = 3;
+
+impl Imported {
+    /// The import as a result: an import that yields no answer is an
+    /// error naming the format it expected.
+    pub fn nonempty(self, file: &str) -> Result<Imported, String> {
+        if self.vocabulary.entries.is_empty() {
+            return Err(format!(
+                "{file}: no answer with a usable clue from {} lines read as {}; give a file in {} or {}",
+                self.sets,
+                match self.format {
+                    ThesaurusFormat::OpenThesaurus => "OpenThesaurus",
+                    ThesaurusFormat::MyThes => "MyThes",
+                },
+                ThesaurusFormat::OpenThesaurus.describe(),
+                ThesaurusFormat::MyThes.describe()
+            ));
+        }
+        Ok(self)
+    }
 }
 
 /// Reads either format: MyThes files start with their encoding's name
@@ -56,10 +114,11 @@ pub fn import_any(text: &str, name: &str) -> Imported {
 }
 
 /// Reads MyThes' data format: a line with the encoding, then entries of a
-/// `word|count` line followed by `count` lines `(pos)|syn|syn…`. Labels
-/// like `(generic term)` are dropped; `(antonym)`s are never clues.
+/// `word|count` line followed by `count` lines `(pos)|syn|syn…`.
+/// `(antonym)`s are never clues, nor `(generic term)`s: a hypernym so
+/// wide it names nothing ("metal", "alphabetic character").
 pub fn import_mythes(text: &str, name: &str) -> Imported {
-    let mut clues = Collected::default();
+    let mut collected = Collected::new(Language::English);
     let mut sets = 0;
     let mut lines = text.lines().skip(1);
     while let Some(head) = lines.next() {
@@ -69,21 +128,29 @@ pub fn import_mythes(text: &str, name: &str) -> Imported {
         let count: usize = count.trim().parse().unwrap_or(0);
         sets += 1;
         let senses: Vec<&str> = lines.by_ref().take(count).collect();
-        let synonyms = senses
-            .iter()
-            .flat_map(|sense| sense.split('|').skip(1))
-            .filter(|raw| !raw.contains("(antonym)"))
-            .filter_map(clean_term);
-        clues.add(word.trim(), synonyms);
+        let answer = Term::parse(word);
+        for sense in senses {
+            let terms: Vec<Term> = sense
+                .split('|')
+                .skip(1)
+                .filter(|raw| !raw.contains("(antonym)") && !raw.contains("(generic term)"))
+                .filter_map(Term::parse)
+                .collect();
+            if let Some(answer) = &answer {
+                collected.add_set(answer, &terms);
+            }
+        }
     }
-    clues.into_imported(name, sets)
+    collected.into_imported(name, sets, ThesaurusFormat::MyThes)
 }
 
 /// Reads OpenThesaurus' text format. Answers are single words of letters
-/// only (two to [`MAX_ANSWER_LETTERS`] grid letters); clues are the other
-/// terms of their sets without usage labels like `(ugs.)`, shortest first.
+/// only ([`MIN_ANSWER_LETTERS`] to [`MAX_ANSWER_LETTERS`] grid letters),
+/// tagged from their labels (`(Abkürzung)` → abbr, `(ugs.)` →
+/// colloquial …; see [`Tag::from_openthesaurus`]); clues are the other
+/// terms of their sets without labels.
 pub fn import_openthesaurus(text: &str, name: &str) -> Imported {
-    let mut clues = Collected::default();
+    let mut collected = Collected::new(Language::German);
     let mut sets = 0;
     for line in text.lines() {
         let line = line.trim();
@@ -91,57 +158,242 @@ pub fn import_openthesaurus(text: &str, name: &str) -> Imported {
             continue;
         }
         sets += 1;
-        let terms: Vec<String> = line.split(';').filter_map(clean_term).collect();
+        let terms: Vec<Term> = line.split(';').filter_map(Term::parse).collect();
         for answer in &terms {
-            clues.add(answer, terms.iter().filter(|t| *t != answer).cloned());
+            collected.add_set(answer, &terms);
         }
     }
-    clues.into_imported(name, sets)
+    collected.into_imported(name, sets, ThesaurusFormat::OpenThesaurus)
 }
 
-/// Clues gathered per answer (grid letters → clues, printed form) from
-/// any thesaurus format.
-#[derive(Default)]
-struct Collected(BTreeMap<String, (Vec<String>, String)>);
+/// A thesaurus term: its text without labels and the tags its labels
+/// (and its spelling: LZB, kg) give.
+#[derive(Clone, Debug, PartialEq)]
+struct Term {
+    text: String,
+    tags: Vec<Tag>,
+}
+
+impl Term {
+    fn parse(raw: &str) -> Option<Term> {
+        let text = clean_term(raw)?;
+        let mut tags: Vec<Tag> = labels(raw)
+            .flat_map(|l| l.split(',').map(str::trim).collect::<Vec<_>>())
+            .filter_map(Tag::from_openthesaurus)
+            .collect();
+        if !tags.iter().any(|t| t.is_short_form()) && looks_abbreviated(&text) {
+            tags.push(Tag::Abbreviation);
+        }
+        tags.sort();
+        tags.dedup();
+        Some(Term { text, tags })
+    }
+
+    fn unprintable(&self) -> bool {
+        self.tags.iter().any(|t| t.is_unprintable())
+    }
+}
+
+/// The parenthesised labels of a raw term.
+fn labels(raw: &str) -> impl Iterator<Item = &str> {
+    raw.split('(')
+        .skip(1)
+        .filter_map(|part| part.split_once(')').map(|(label, _)| label))
+}
+
+/// Whether an untagged term reads as an abbreviation: capitals only (LZB,
+/// NASA), a short term with two capitals (MfS, EdT), or a short term
+/// without a vowel (kg, km).
+fn looks_abbreviated(text: &str) -> bool {
+    let letters: Vec<char> = text.chars().filter(|c| c.is_alphabetic()).collect();
+    let capitals = letters.iter().filter(|c| c.is_uppercase()).count();
+    let vowel = letters.iter().any(|c| "aeiouyäöüAEIOUYÄÖÜ".contains(*c));
+    (letters.len() >= 2 && capitals == letters.len())
+        || (letters.len() <= 5 && capitals >= 2)
+        || (letters.len() <= 4 && !vowel)
+}
+
+/// Too wide to clue anything: a clue must name its answer.
+const WIDE_CLUES: [&str; 40] = [
+    "ding",
+    "sache",
+    "fall",
+    "art",
+    "form",
+    "teil",
+    "stück",
+    "zustand",
+    "status",
+    "gegenstand",
+    "objekt",
+    "element",
+    "einheit",
+    "person",
+    "mensch",
+    "etwas",
+    "alle",
+    "alles",
+    "wenn",
+    "dies",
+    "thing",
+    "form",
+    "status",
+    "day",
+    "metal",
+    "object",
+    "entity",
+    "act",
+    "state",
+    "group",
+    "part",
+    "person",
+    "matter",
+    "unit",
+    "kind",
+    "type",
+    "word",
+    "being",
+    "one",
+    "it",
+];
+
+/// An answer's tags and its candidate clues with their affinity.
+type Candidates = (Vec<Tag>, Vec<(Term, f32)>);
+
+/// Per answer: its printed form, tags, and candidate clues with their
+/// affinity (shared sets, smaller sets weighing more).
+struct Collected {
+    language: Language,
+    answers: BTreeMap<String, Candidates>,
+    left_out: usize,
+}
 
 impl Collected {
-    /// Adds `candidates` as clues of `answer` (a one-word answer of
-    /// letters only; anything else is skipped): short enough, never one
-    /// holding the answer, each once.
-    fn add(&mut self, answer: &str, candidates: impl Iterator<Item = String>) {
-        let Some(letters) = answer_letters(answer) else {
+    fn new(language: Language) -> Collected {
+        Collected {
+            language,
+            answers: BTreeMap::new(),
+            left_out: 0,
+        }
+    }
+
+    /// Adds the set `terms` as clues of `answer` (a one-word answer of
+    /// letters only; anything else is skipped).
+    fn add_set(&mut self, answer: &Term, terms: &[Term]) {
+        let Some(letters) = answer_letters(&answer.text) else {
             return;
         };
+        // Smaller sets are closer synonyms: KURVE shares a four-term set
+        // with Biegung and Krümmung, but Graf only through a wide one.
+        let weight = 1.0 / ((terms.len().max(2) - 1) as f32).sqrt();
         let entry = self
-            .0
-            .entry(letters.clone())
-            .or_insert_with(|| (Vec::new(), answer.to_string()));
-        for clue in candidates {
-            if clue.chars().count() <= MAX_CLUE_CHARS
-                && !gives_away(&clue, &letters)
-                && !entry.0.contains(&clue)
+            .answers
+            .entry(answer.text.clone())
+            .or_insert_with(|| (answer.tags.clone(), Vec::new()));
+        // A word tagged vulgar anywhere stays tagged.
+        for tag in &answer.tags {
+            if tag.is_unprintable() && !entry.0.contains(tag) {
+                entry.0.push(*tag);
+            }
+        }
+        for clue in terms.iter().filter(|t| t.text != answer.text) {
+            if clue.text.chars().count() > MAX_CLUE_CHARS
+                || gives_away(&clue.text, &letters)
+                || clue.unprintable()
             {
-                entry.0.push(clue);
+                continue;
+            }
+            match entry.1.iter_mut().find(|(t, _)| t.text == clue.text) {
+                Some((_, affinity)) => *affinity += weight,
+                None => entry.1.push((clue.clone(), weight)),
             }
         }
     }
 
-    /// The vocabulary: answers with at least one clue, shortest clues
-    /// first, at most [`CLUES_PER_WORD`].
-    fn into_imported(self, name: &str, sets: usize) -> Imported {
-        let entries = self
-            .0
-            .into_values()
-            .filter(|(list, _)| !list.is_empty())
-            .map(|(mut list, printed)| {
-                list.sort_by_key(|c| (c.chars().count(), c.clone()));
-                list.truncate(CLUES_PER_WORD);
-                Entry {
-                    word: printed,
-                    clue: Some(list.join(&CLUE_SEPARATOR.to_string())),
-                }
-            })
+    /// How good `clue` is for an answer: affinity first, then how familiar
+    /// the clue's words are; `None` when it should never print (no letters,
+    /// digits, a lone function word, too wide, an abbreviation).
+    fn clue_score(&self, clue: &Term, affinity: f32) -> Option<f32> {
+        let text = &clue.text;
+        let letters = text.chars().filter(|c| c.is_alphabetic()).count();
+        if letters < 3
+            || text.chars().any(|c| c.is_ascii_digit())
+            || clue.tags.iter().any(|t| t.is_short_form())
+            || sensitive(self.language).matches(text)
+        {
+            return None;
+        }
+        let words: Vec<String> = text
+            .split(|c: char| !c.is_alphabetic())
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
             .collect();
+        if words.len() == 1 && WIDE_CLUES.contains(&words[0].as_str()) {
+            return None;
+        }
+        // The rarest content word decides how well the solver knows the
+        // clue; a lone function word (zipf ≥ 6: "wenn", "an") names nothing.
+        let content: Vec<f32> = words
+            .iter()
+            .filter(|w| w.chars().count() >= 3)
+            .map(|w| zipf(w, self.language))
+            .collect();
+        let familiar = content.iter().copied().fold(f32::INFINITY, f32::min);
+        if words.len() == 1 && familiar >= FUNCTION_WORD_ZIPF {
+            return None;
+        }
+        let familiar = if familiar.is_finite() { familiar } else { 0.0 };
+        // Beyond "known", more common is not better: the most frequent
+        // synonyms are the most ambiguous (KURVE = "Graf", the title).
+        let known = familiar.min(KNOWN_CLUE_ZIPF);
+        // A tagged clue (colloquial, jargon) relates to its answer only in
+        // that register (NULL = "Flasche"); a phrase is fine but a single
+        // word is what print prefers; a clue the solver does not know
+        // (ROT = "Alizarinviolett") helps nobody.
+        let register = clue.tags.len() as f32 * REGISTER_PENALTY;
+        let phrase = (words.len() as f32 - 1.0) * 0.3;
+        let unknown = if familiar < FAMILIAR_ZIPF {
+            UNKNOWN_CLUE_PENALTY
+        } else {
+            0.0
+        };
+        Some(AFFINITY_WEIGHT * affinity + known - register - phrase - unknown)
+    }
+
+    /// The vocabulary: answers with at least one printable clue, best
+    /// clues first, at most [`CLUES_PER_WORD`].
+    fn into_imported(mut self, name: &str, sets: usize, format: ThesaurusFormat) -> Imported {
+        let answers = std::mem::take(&mut self.answers);
+        let mut entries = Vec::new();
+        for (printed, (mut tags, candidates)) in answers {
+            let letters = answer_letters(&printed).map_or(0, |l| l.chars().count());
+            let mut scored: Vec<(f32, String)> = candidates
+                .iter()
+                .filter_map(|(t, a)| self.clue_score(t, *a).map(|s| (s, t.text.clone())))
+                .collect();
+            if scored.is_empty()
+                || letters < MIN_ANSWER_LETTERS
+                || tags.iter().any(|t| t.is_unprintable())
+                || sensitive(self.language).matches(&printed)
+            {
+                self.left_out += 1;
+                continue;
+            }
+            scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+            scored.truncate(CLUES_PER_WORD);
+            tags.sort();
+            entries.push(Entry {
+                word: printed,
+                clue: Some(
+                    scored
+                        .into_iter()
+                        .map(|(_, c)| c)
+                        .collect::<Vec<_>>()
+                        .join(&CLUE_SEPARATOR.to_string()),
+                ),
+                tags,
+            });
+        }
         Imported {
             vocabulary: Vocabulary {
                 name: name.to_string(),
@@ -150,9 +402,27 @@ impl Collected {
                 lines: Lines::Both,
             },
             sets,
+            format,
+            left_out: self.left_out,
         }
     }
 }
+
+/// Shared synonym sets weigh this much against a clue's familiarity (a
+/// Zipf point): two close sets outweigh a clue two points more common.
+const AFFINITY_WEIGHT: f32 = 2.0;
+/// A clue this common is known to every solver; above it, frequency no
+/// longer ranks clues (half a Zipf point above [`FAMILIAR_ZIPF`]).
+const KNOWN_CLUE_ZIPF: f32 = 3.0;
+/// Per tag of a clue term, in Zipf points: a colloquial synonym loses to a
+/// plain one a point and a half rarer.
+const REGISTER_PENALTY: f32 = 1.5;
+/// A clue whose rarest word is below [`FAMILIAR_ZIPF`] loses 3 points: it
+/// prints only when the answer has no better clue.
+const UNKNOWN_CLUE_PENALTY: f32 = 3.0;
+/// A single-word clue this common is a function word ("wenn", "alle",
+/// "an"): it names nothing.
+const FUNCTION_WORD_ZIPF: f32 = 6.0;
 
 /// A term without usage labels (`(ugs.)`, `(fachspr.)`, `(von etwas)`)
 /// and without abbreviations' ellipses; `None` when nothing usable is left.
@@ -203,24 +473,41 @@ pub fn alternatives(clue: &str) -> impl Iterator<Item = &str> {
 mod tests {
     use super::*;
 
+    fn entry<'a>(imported: &'a Imported, word: &str) -> Option<&'a Entry> {
+        imported.vocabulary.entries.iter().find(|e| e.word == word)
+    }
+
     #[test]
-    fn synonym_sets_become_clues_that_never_hold_the_answer() {
-        let text = "# comment\nAuto;Wagen;Kraftwagen;Karre (ugs.)\nWagen;Fuhrwerk\nGeld;Moneten (ugs.);Kohle (ugs.);Zaster\nDeputat...;Konzession\n";
+    fn synonym_sets_become_tagged_entries_whose_clues_never_hold_the_answer() {
+        let text = "# comment\nAuto;Wagen;Kraftwagen;Karre (ugs.)\nWagen;Fuhrwerk\nGeld;Moneten (ugs.);Kohle (ugs.);Zaster\nDeputat...;Konzession\nCm (Symbol);Curium\nkWh (Einheitenzeichen);Kilowattstunde\nHure (derb);Prostituierte\nKurve;Biegung;Krümmung\nGraf;Kurve;Graph;Diagramm;Schaubild;Darstellung\n";
         let imported = import_openthesaurus(text, "OpenThesaurus");
-        assert_eq!(imported.sets, 4);
-        let clue = |w: &str| {
-            imported
-                .vocabulary
-                .entries
-                .iter()
-                .find(|e| e.word == w)
-                .and_then(|e| e.clue.clone())
-        };
-        assert_eq!(clue("Auto").as_deref(), Some("Karre|Wagen|Kraftwagen"));
-        // "Kraftwagen" holds WAGEN: never a clue of Wagen.
-        assert_eq!(clue("Wagen").as_deref(), Some("Auto|Karre|Fuhrwerk"));
-        assert_eq!(clue("Geld").as_deref(), Some("Kohle|Zaster|Moneten"));
+        assert_eq!(imported.sets, 9);
+        assert_eq!(imported.format, ThesaurusFormat::OpenThesaurus);
+        let clue = |w: &str| entry(&imported, w).and_then(|e| e.clue.clone());
+        // Plain synonyms before colloquial ones; "Kraftwagen" holds WAGEN.
+        assert!(clue("Auto").unwrap().starts_with("Wagen|"));
+        assert_eq!(
+            clue("Wagen").as_deref().map(|c| c.contains("Kraftwagen")),
+            Some(false)
+        );
+        assert_eq!(
+            entry(&imported, "Karre").unwrap().tags,
+            vec![Tag::Colloquial]
+        );
         assert_eq!(clue("Konzession"), None);
+        // Labels become tags; two-letter terms (Cm, cm) are left to the
+        // short-answer list.
+        assert_eq!(entry(&imported, "kWh").unwrap().tags, vec![Tag::Unit]);
+        assert_eq!(clue("kWh").as_deref(), Some("Kilowattstunde"));
+        assert_eq!(entry(&imported, "Cm"), None);
+        // Vulgar and sensitive terms are neither answers nor clues.
+        assert_eq!(entry(&imported, "Hure"), None);
+        assert!(clue("Prostituierte").is_none());
+        // The closer set wins: KURVE is clued Biegung before Graf.
+        assert!(
+            clue("Kurve").unwrap().starts_with("Biegung")
+                || clue("Kurve").unwrap().starts_with("Krümmung")
+        );
         for e in &imported.vocabulary.entries {
             let answer = Word::new(&e.word, None, UmlautMode::Keep).unwrap().text();
             for c in alternatives(e.clue.as_deref().unwrap()) {
@@ -230,23 +517,31 @@ mod tests {
     }
 
     #[test]
-    fn mythes_entries_give_clues_without_antonyms() {
-        let text = "UTF-8\nhot|2\n(adj)|warm (similar term)|cold (antonym)|heated\n(adj)|spicy|hotness\ncold|1\n(adj)|chilly|hot (antonym)\n";
+    fn mythes_entries_give_clues_without_antonyms_or_hypernyms() {
+        let text = "UTF-8\nhot|2\n(adj)|warm (similar term)|cold (antonym)|heated\n(adj)|spicy|hotness\ncold|1\n(adj)|chilly|hot (antonym)\nlead|1\n(noun)|metal (generic term)|Pb\n";
         let imported = import_any(text, "MyThes");
-        assert_eq!(imported.sets, 2);
-        let clue = |w: &str| {
-            imported
-                .vocabulary
-                .entries
-                .iter()
-                .find(|e| e.word == w)
-                .and_then(|e| e.clue.clone())
-        };
+        assert_eq!(imported.sets, 3);
+        assert_eq!(imported.format, ThesaurusFormat::MyThes);
+        let clue = |w: &str| entry(&imported, w).and_then(|e| e.clue.clone());
         // "hotness" holds HOT; "cold" is an antonym.
-        assert_eq!(clue("hot").as_deref(), Some("warm|spicy|heated"));
+        let hot = clue("hot").unwrap();
+        assert!(!hot.contains("cold") && !hot.contains("hotness"), "{hot}");
         assert_eq!(clue("cold").as_deref(), Some("chilly"));
+        // "metal" is a generic term, "Pb" a symbol: no clue is left.
+        assert_eq!(clue("lead"), None);
         // An OpenThesaurus file is still read as one.
         assert_eq!(import_any("Auto;Wagen\n", "x").vocabulary.entries.len(), 2);
+    }
+
+    #[test]
+    fn an_import_without_answers_names_the_formats() {
+        let err = import_any("nothing here\n", "x")
+            .nonempty("f.txt")
+            .unwrap_err();
+        assert!(
+            err.contains("f.txt") && err.contains("OpenThesaurus") && err.contains("MyThes"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -258,5 +553,10 @@ mod tests {
         assert_eq!(clean_term("(ugs.)"), None);
         assert_eq!(answer_letters("Verbotenes tun"), None);
         assert_eq!(answer_letters("Öl").as_deref(), Some("ÖL"));
+        let term = Term::parse("Schlitten (ugs., österr.)").unwrap();
+        assert_eq!(term.tags, vec![Tag::Colloquial, Tag::Austrian]);
+        assert_eq!(Term::parse("LZB").unwrap().tags, vec![Tag::Abbreviation]);
+        assert_eq!(Term::parse("kg").unwrap().tags, vec![Tag::Abbreviation]);
+        assert!(Term::parse("Uhu").unwrap().tags.is_empty());
     }
 }

@@ -1,5 +1,6 @@
 //! Vocabularies: named word lists in priority order, and their text format.
 
+use super::tags::{Tag, format_tags, split_tags};
 use super::word::{UmlautMode, Word, WordError};
 use crate::error::{InputError, excerpt};
 use serde::{Deserialize, Serialize};
@@ -12,6 +13,30 @@ pub struct Entry {
     /// Optional clue.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clue: Option<String>,
+    /// Usage tags (abbreviation, colloquial, vulgar …), written
+    /// `WORD {tag,tag}=clue` in the text format.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<Tag>,
+}
+
+impl Entry {
+    /// An entry as typed in the app: `word` may carry tags in the text
+    /// format's braces (`Km {abbr}`); a malformed tag list stays part of
+    /// the word, where the vocabulary check names it.
+    pub fn typed(word: &str, clue: Option<String>) -> Entry {
+        match split_tags(word) {
+            Ok((word, tags)) => Entry {
+                word: word.to_string(),
+                clue,
+                tags,
+            },
+            Err(_) => Entry {
+                word: word.trim().to_string(),
+                clue,
+                tags: Vec::new(),
+            },
+        }
+    }
 }
 
 /// Where a vocabulary's words may stand in a word rectangle.
@@ -77,8 +102,10 @@ pub struct Rejected {
 
 impl Vocabulary {
     /// Parses the text format: one entry per line, `WORD` or `WORD=clue`,
-    /// `#` starts a comment line. Returns the vocabulary and the line number
-    /// of each entry; invalid UTF-8 is reported with its line.
+    /// optionally tagged `WORD {abbr,colloquial}=clue` (see [`Tag`]); `#`
+    /// starts a comment line. Returns the vocabulary and the line number
+    /// of each entry; invalid UTF-8 and unknown tags are reported with
+    /// their line.
     pub fn parse_text(
         name: &str,
         bytes: &[u8],
@@ -97,9 +124,11 @@ impl Vocabulary {
                 Some((w, c)) => (w, Some(c.trim().to_string()).filter(|c| !c.is_empty())),
                 None => (line, None),
             };
+            let (word, tags) = split_tags(word).map_err(|e| InputError::at(source, i + 1, e))?;
             entries.push(Entry {
-                word: word.trim().to_string(),
+                word: word.to_string(),
                 clue,
+                tags,
             });
             lines.push(i + 1);
         }
@@ -120,6 +149,7 @@ impl Vocabulary {
         let mut out = String::new();
         for e in &self.entries {
             out.push_str(&e.word);
+            out.push_str(&format_tags(&e.tags));
             if let Some(clue) = &e.clue {
                 out.push('=');
                 out.push_str(clue);
@@ -135,7 +165,10 @@ impl Vocabulary {
         let mut rejected = Vec::new();
         for (i, e) in self.entries.iter().enumerate() {
             match Word::new(&e.word, e.clue.clone(), mode) {
-                Ok(w) => words.push(w),
+                Ok(mut w) => {
+                    w.tags = e.tags.clone();
+                    words.push(w)
+                }
                 Err(err) => rejected.push(Rejected {
                     line: i + 1,
                     text: excerpt(&e.word),

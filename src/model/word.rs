@@ -22,6 +22,8 @@ pub struct Word {
     pub letters: Vec<char>,
     /// Optional clue.
     pub clue: Option<String>,
+    /// Usage tags of the entry (abbreviation, colloquial …).
+    pub tags: Vec<super::tags::Tag>,
 }
 
 impl Word {
@@ -33,6 +35,7 @@ impl Word {
             printed,
             letters,
             clue,
+            tags: Vec::new(),
         })
     }
 

@@ -13,7 +13,7 @@ use std::path::Path;
 /// The project format this build writes. Version 2 added the Swedish
 /// kind and its `generator.swedish` settings; version 1 files open
 /// unchanged (every version 1 field kept its meaning) and are saved as 2.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 /// The oldest project format this build reads.
 pub const OLDEST_FORMAT_VERSION: u32 = 1;
 
@@ -178,6 +178,18 @@ fn default_count() -> usize {
     1
 }
 
+/// The project's umlaut setting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum UmlautSetting {
+    /// Written out (AE, OE, UE) in German Swedish puzzles, kept elsewhere.
+    #[default]
+    Auto,
+    /// Ä, Ö, Ü stay letters of their own.
+    Keep,
+    /// Ä → AE, Ö → OE, Ü → UE.
+    Expand,
+}
+
 /// A Gridpress project.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Project {
@@ -188,9 +200,9 @@ pub struct Project {
     /// Filler letter frequencies. [default: English]
     #[serde(default)]
     pub language: Language,
-    /// Umlauts in the grid. [default: Keep]
+    /// Umlauts in the grid. [default: Auto]
     #[serde(default)]
-    pub umlauts: UmlautMode,
+    pub umlauts: UmlautSetting,
     /// Size, shape, restricted areas.
     pub grid: GridSettings,
     /// Vocabularies, highest priority first.
@@ -243,7 +255,12 @@ impl Project {
             ));
         }
         // Version 1 → 2: nothing to convert (2 only added settings, with
-        // defaults); the file is saved as version 2.
+        // defaults). 2 → 3: `umlauts: Keep` was the default every project
+        // saved, so it reads as Auto (the same for every kind but German
+        // Swedish puzzles, which now write AE, OE, UE). Saved as version 3.
+        if project.format_version < 3 && project.umlauts == UmlautSetting::Keep {
+            project.umlauts = UmlautSetting::Auto;
+        }
         project.format_version = FORMAT_VERSION;
         Ok(project)
     }
@@ -273,6 +290,22 @@ impl Project {
     /// over it, so a crash never leaves half a project.
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
         write_atomic(path, self.to_ron().as_bytes())
+    }
+
+    /// How umlauts go into the grid: the setting, or for Auto, written out
+    /// (AE, OE, UE) in German Swedish puzzles — as German crosswords print
+    /// them — and kept elsewhere.
+    pub fn umlaut_mode(&self) -> UmlautMode {
+        match self.umlauts {
+            UmlautSetting::Keep => UmlautMode::Keep,
+            UmlautSetting::Expand => UmlautMode::Expand,
+            UmlautSetting::Auto => match (self.generator.kind, self.language) {
+                (PuzzleKind::Swedish, Language::German) => UmlautMode::Expand,
+                (PuzzleKind::Swedish | PuzzleKind::WordSearch | PuzzleKind::WordRectangle, _) => {
+                    UmlautMode::Keep
+                }
+            },
+        }
     }
 
     /// The mask: painted cells or the shape, with restricted rectangles.
@@ -317,7 +350,7 @@ impl Project {
 
     /// The validated generator request.
     pub fn to_spec(&self) -> Result<PuzzleSpec, InputError> {
-        let mode = self.umlauts;
+        let mode = self.umlaut_mode();
         let mut vocabularies = Vec::new();
         for v in &self.vocabularies {
             let (words, rejected) = v.words(mode);
@@ -406,6 +439,7 @@ impl Project {
         }
         spec.banned = banned_letters(self.offensive_words.iter().map(String::as_str), mode)?;
         spec.language = self.language;
+        spec.umlauts = mode;
         Ok(spec)
     }
 }
@@ -466,20 +500,23 @@ mod tests {
             err.to_string().contains("p.ron, line") && err.to_string().contains("column"),
             "{err}"
         );
-        // A version 1 file (no Swedish settings) opens and is saved as 2.
+        // A version 1 file (no Swedish settings) opens and is saved as 3;
+        // its `umlauts: Keep` (the old default) reads as Auto.
         let v2 = Project::sample().to_ron();
         let swedish = v2.find("swedish:").unwrap();
         let end = swedish + v2[swedish..].find(')').unwrap() + 2;
         let v1 = format!("{}{}", &v2[..swedish], &v2[end..])
-            .replace("format_version: 2", "format_version: 1");
+            .replace("format_version: 3", "format_version: 1")
+            .replace("umlauts: Auto", "umlauts: Keep");
         assert!(!v1.contains("swedish"), "{v1}");
         let old = Project::parse(&v1, "old.ron").unwrap();
         assert_eq!(old.format_version, FORMAT_VERSION);
         assert_eq!(old.generator.swedish, SwedishRules::default());
-        assert!(old.to_ron().contains("format_version: 2"));
+        assert!(old.to_ron().contains("format_version: 3"));
+        assert_eq!(old.umlauts, UmlautSetting::Auto);
         let newer = Project::sample()
             .to_ron()
-            .replace("format_version: 2", "format_version: 9");
+            .replace("format_version: 3", "format_version: 9");
         assert!(
             Project::parse(&newer, "p.ron")
                 .unwrap_err()

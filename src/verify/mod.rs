@@ -2,6 +2,7 @@
 //! re-derived from the letters and the word list alone. It shares no code
 //! with the generator's search. Word rectangles: see [`rectangle`].
 
+pub mod clues;
 pub mod quality;
 pub mod rectangle;
 pub mod swedish;

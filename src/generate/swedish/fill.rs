@@ -33,6 +33,8 @@ pub(super) struct Board<'a> {
     pub cells: Vec<Cell>,
     /// Most clue cells in all (frame included).
     pub clue_budget: usize,
+    /// Most two- and three-letter answers.
+    pub caps: [usize; 2],
     /// Shortest answer (2 or 3).
     pub min_len: usize,
     /// Per answer id: how welcome it is (higher-priority vocabularies
@@ -106,6 +108,9 @@ pub(super) struct Filler<'a> {
     /// bottom, the cell itself excluded.
     room_below: Vec<u8>,
     used: Vec<bool>,
+    /// Two- and three-letter answers placed.
+    short: [usize; 2],
+    /// Answer ids taken, in order (undone from the end).
     trail: Vec<u32>,
     rng: Rng,
     decisions: u64,
@@ -167,6 +172,7 @@ impl<'a> Filler<'a> {
             first_run: open as u64 * RUN_PER_CELL,
             room_below,
             used: vec![false; words],
+            short: [0; 2],
             trail: Vec::new(),
             rng: Rng::new(seed),
             decisions: 0,
@@ -197,6 +203,7 @@ impl<'a> Filler<'a> {
                 self.used.copy_from_slice(b.taken);
             }
             self.trail.clear();
+            self.short = [0; 2];
             // A run that ends without a fill (its budget spent, or its
             // few branches per run tried) starts again in another order.
             if let Some(cells) = self.search(&start, 0, None, limits)? {
@@ -275,23 +282,42 @@ impl<'a> Filler<'a> {
     }
 
     fn undo(&mut self, mark: usize) {
-        for slot in self.trail.drain(mark..) {
-            self.used[slot as usize] = false;
+        let b = self.board;
+        for id in self.trail.drain(mark..) {
+            self.used[b.slots[id as usize] as usize] = false;
+            if let Some(class) = short_class(b.spellings[id as usize].len()) {
+                self.short[class] -= 1;
+            }
         }
     }
 
-    /// Whether answer `id` (or another of its exclusion group) is placed.
+    /// Whether answer `id` cannot be placed: it (or another of its
+    /// exclusion group) is, or its length's cap is reached.
     fn is_used(&self, id: u32) -> bool {
-        self.used[self.board.slots[id as usize] as usize]
+        let b = self.board;
+        self.used[b.slots[id as usize] as usize]
+            || short_class(b.spellings[id as usize].len())
+                .is_some_and(|class| self.short[class] >= b.caps[class])
+    }
+
+    /// Bit n: answers of n letters have reached their cap.
+    fn capped_lengths(&self) -> u32 {
+        let b = self.board;
+        (0..2)
+            .filter(|&class| self.short[class] >= b.caps[class])
+            .fold(0, |bits, class| bits | 1 << (class + 2))
     }
 
     fn take(&mut self, id: u32) -> bool {
-        let slot = self.board.slots[id as usize];
-        if self.used[slot as usize] {
+        if self.is_used(id) {
             return false;
         }
-        self.used[slot as usize] = true;
-        self.trail.push(slot);
+        let b = self.board;
+        self.used[b.slots[id as usize] as usize] = true;
+        if let Some(class) = short_class(b.spellings[id as usize].len()) {
+            self.short[class] += 1;
+        }
+        self.trail.push(id);
         true
     }
 
@@ -311,17 +337,21 @@ impl<'a> Filler<'a> {
         } else {
             (2u32 << room) - 1
         };
+        // Lengths whose cap is reached cannot end the column: bit d of a
+        // child's `ends` is an answer of len + d letters.
+        let capped = self.capped_lengths() >> len;
         let mut mask = t.masks[node as usize];
         let mut out = 0u64;
         while mask != 0 {
             let letter = mask.trailing_zeros() as u8;
             mask &= mask - 1;
             let child = t.child(node, letter) as usize;
-            let ends_here = len == 1 || t.word[child] != NO_WORD;
+            let id = t.word[child];
+            let ends_here = len == 1 || id != NO_WORD && !self.is_used(id);
             let ok = if room == 0 {
                 ends_here
             } else {
-                ends_here || t.ends[child] & reach != 0
+                ends_here || t.ends[child] & !capped & reach & !1 != 0
             };
             if ok {
                 out |= 1 << letter;
@@ -584,6 +614,16 @@ fn own_clue(st: &mut State, b: &Board<'_>, cell: usize) -> Option<()> {
     }
     st.must[below] += 1;
     Some(())
+}
+
+/// The cap an answer of `len` letters counts against: 0 two letters, 1
+/// three.
+fn short_class(len: usize) -> Option<usize> {
+    match len {
+        2 => Some(0),
+        3 => Some(1),
+        _ => None,
+    }
 }
 
 /// Whether cell `i` lies on the top row or the left column.

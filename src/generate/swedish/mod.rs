@@ -11,6 +11,8 @@ use super::rng::Rng;
 use super::trie::{Trie, letter_codes};
 use super::{Limits, Options, Site, Stop, WORK_PER_SECOND};
 use crate::error::GenerateError;
+use crate::model::lexicon;
+use crate::model::tags::{Tag, marked_clue};
 use crate::model::thesaurus::{alternatives, gives_away};
 use crate::model::{
     Arrow, Body, CellKind, ClueCell, CluePointer, Direction, DirectionSet, PlacedWord, Pos, Puzzle,
@@ -42,7 +44,35 @@ struct Answer {
     printed: String,
     clues: Vec<String>,
     vocabulary: String,
+    /// In the familiar tier: familiar, or from a list the editor curated
+    /// (fewer than [`CURATED_BELOW`] entries) or the short answers.
+    welcome: bool,
 }
+
+/// Vocabularies with fewer entries than this are curated by hand (a theme
+/// list typed in the app has 30–300 words): every entry is welcome in the
+/// familiar tier. Imports and dictionaries (the thesaurus imports: 52,000
+/// and 67,000 answers) are ranked by familiarity.
+const CURATED_BELOW: usize = 2_000;
+
+/// From this round on the fill may use every answer, not only the familiar
+/// tier: rounds double their work, so the familiar tier has had 31 first
+/// rounds' work at every clue-share level before, the last round without
+/// caps (the familiar German answers fill 18×23 as fast as all of them).
+const FULL_LEXICON_ROUND: u32 = 5;
+
+/// Rounds from which the short-answer caps are doubled, and lifted: the
+/// fill fails far more often under tight caps (13×17 German, 6 seeds: no
+/// cap 0.55 s; two-letter answers ≤ 12 % 0.6 s; ≤ 8 % 4 of 6 filled;
+/// ≤ 3 % 1 of 4; 18×23 fails from 12 %), so a request it cannot meet
+/// costs two rounds (3 first rounds' work) before it is relaxed.
+const CAPS_RELAXED_ROUND: u32 = 2;
+const CAPS_LIFTED_ROUND: u32 = 4;
+
+/// Answers per playable cell, to turn the short-answer caps (percent of
+/// the answers) into counts before the fill: measured 0.30–0.33 on 13×17
+/// and 18×23 German pages (66–72 answers on 221 cells).
+const ANSWERS_PER_CELL: f64 = 0.31;
 
 /// Answers shorter than this may come back in later puzzles of a batch:
 /// the German thesaurus list has only 129 answers of 2 letters and 481 of
@@ -91,6 +121,8 @@ struct Prepared<'s> {
     preference: Vec<f32>,
     spellings: Vec<Vec<u8>>,
     trie: Trie,
+    /// The trie of the welcome answers; `None` when every answer is.
+    familiar_trie: Option<Trie>,
     alphabet_mask: u64,
     slots: Vec<u32>,
     cells: Vec<Cell>,
@@ -118,6 +150,16 @@ impl<'s> Prepared<'s> {
                 .map(|(i, c)| (c.clone(), i as u32))
                 .collect(),
         );
+        let familiar_trie = answers.iter().any(|a| !a.0.welcome).then(|| {
+            Trie::new(
+                spellings
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| answers[*i].0.welcome)
+                    .map(|(i, c)| (c.clone(), i as u32))
+                    .collect(),
+            )
+        });
         let alphabet_mask = (0..alphabet.len()).fold(0u64, |m, i| m | 1 << i);
         let slots = exclusion_slots(spec, &answers, &alphabet);
         let cells = start_cells(spec);
@@ -148,6 +190,7 @@ impl<'s> Prepared<'s> {
             preference,
             spellings,
             trie,
+            familiar_trie,
             alphabet_mask,
             slots,
             cells,
@@ -187,8 +230,34 @@ impl<'s> Prepared<'s> {
         let open = cells.iter().filter(|c| **c == Cell::Open).count() as u64;
         let mut round_work = FIRST_ROUND_PER_CELL * open.max(1) * Site::Swedish.cost();
         let mut stopped = None;
+        let expected_answers = playable as f64 * ANSWERS_PER_CELL;
+        let cap = |percent: u8| (expected_answers * percent as f64 / 100.0).floor() as usize;
+        let requested = [
+            cap(rules.max_two_letter_percent),
+            cap(rules.max_three_letter_percent),
+        ];
+        let mut round = 0u32;
         'rounds: loop {
-            for (level, ratio) in ratios.iter().enumerate() {
+            // The familiar answers first; every answer once they have
+            // had their rounds (or when all are familiar).
+            let tiers: Vec<(&Trie, bool)> = match &self.familiar_trie {
+                Some(familiar) if round < FULL_LEXICON_ROUND => vec![(familiar, true)],
+                Some(familiar) => vec![(familiar, true), (&self.trie, false)],
+                None => vec![(&self.trie, true)],
+            };
+            // The short-answer caps as asked first, then doubled, then
+            // lifted (reported): the fill may need short answers.
+            let caps = match round {
+                r if r < CAPS_RELAXED_ROUND => requested,
+                r if r < CAPS_LIFTED_ROUND => requested.map(|c| (c * 2).max(2)),
+                _ => [usize::MAX; 2],
+            };
+            for (level, ratio, trie, familiar_tier) in tiers.iter().flat_map(|&(t, f)| {
+                ratios
+                    .iter()
+                    .enumerate()
+                    .map(move |(level, ratio)| (level, ratio, t, f))
+            }) {
                 let clue_budget = (playable as f64 / (1.0 + ratio)).floor() as usize;
                 if clue_budget < frame + 1 {
                     continue;
@@ -197,8 +266,9 @@ impl<'s> Prepared<'s> {
                 let board = Board {
                     width,
                     height,
-                    trie: &self.trie,
+                    trie,
                     cells: cells.clone(),
+                    caps,
                     clue_budget,
                     min_len,
                     preference: &self.preference,
@@ -235,6 +305,26 @@ impl<'s> Prepared<'s> {
                                 .filter(|c| matches!(c, Cell::Clue | Cell::Frame))
                                 .count();
                             let reached = letters as f64 / clues.max(1) as f64;
+                            if caps != requested {
+                                report.relaxed.push(format!(
+                                    "short answers: the caps of {} two-letter and {} three-letter answers ({} % and {} %) {}",
+                                    requested[0],
+                                    requested[1],
+                                    rules.max_two_letter_percent,
+                                    rules.max_three_letter_percent,
+                                    if caps[0] == usize::MAX {
+                                        "were lifted".to_string()
+                                    } else {
+                                        format!("were raised to {} and {}", caps[0], caps[1])
+                                    }
+                                ));
+                            }
+                            if !familiar_tier {
+                                report.notes.push(
+                                    "the familiar answers alone gave no fill: rarer ones were used"
+                                        .to_string(),
+                                );
+                            }
                             if level > 0 && reached < rules.letters_per_clue {
                                 report.relaxed.push(format!(
                                 "clue cells: the requested {:.1} letters per clue cell could not be met; {reached:.1} reached ({ratio:.1} allowed)",
@@ -264,6 +354,7 @@ impl<'s> Prepared<'s> {
                 }
             }
             round_work = round_work.saturating_mul(2);
+            round += 1;
         }
         Err(match stopped {
             Some(Stop::Cancelled) => GenerateError::Cancelled,
@@ -278,21 +369,45 @@ impl<'s> Prepared<'s> {
 type Lexicon = (Vec<(Answer, f32)>, Vec<char>, Vec<String>);
 
 /// The answers: words of `min_len..=longest` letters with at least one
-/// clue that neither gives the answer away nor holds an offensive word;
-/// a word listed in several vocabularies counts once (the first).
+/// clue that neither gives the answer away nor holds an offensive or
+/// sensitive word; a word listed in several vocabularies counts once (the
+/// first). With the rules' `short_answers`, the shipped short-answer list
+/// of the language comes last. Each answer's preference: its
+/// vocabulary's priority first, then how familiar it is.
 fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon, GenerateError> {
+    let rules = spec.swedish;
     let mut alphabet: Vec<char> = Vec::new();
-    let mut seen: HashMap<Vec<char>, ()> = HashMap::new();
+    let mut seen: HashSet<Vec<char>> = HashSet::new();
     let mut answers = Vec::new();
     let mut without_clue = 0usize;
+    let mut sensitive_left_out = 0usize;
     let banned_texts: HashSet<String> = spec.banned.iter().map(|b| b.iter().collect()).collect();
-    for (priority, vocabulary) in spec.vocabularies.iter().enumerate() {
-        for word in &vocabulary.words {
+    let sensitive_terms = lexicon::sensitive(spec.language);
+    let is_sensitive = |text: &str| rules.leave_out_sensitive && sensitive_terms.matches(text);
+    let short_list = rules.short_answers.then(|| {
+        let vocabulary = lexicon::short_answers(spec.language);
+        let (words, _) = vocabulary.words(spec.umlauts);
+        (vocabulary.name, words)
+    });
+    let vocabularies = spec
+        .vocabularies
+        .iter()
+        .map(|v| (v.name.as_str(), v.words.as_slice()))
+        .chain(short_list.as_ref().map(|(n, w)| (n.as_str(), w.as_slice())));
+    for (priority, (name, words)) in vocabularies.enumerate() {
+        let curated = words.len() < CURATED_BELOW || priority == spec.vocabularies.len();
+        for word in words {
             let len = word.letters.len();
             if !(min_len..=longest).contains(&len)
                 || spec.banned.contains(&word.letters)
-                || seen.contains_key(&word.letters)
+                || seen.contains(&word.letters)
             {
+                continue;
+            }
+            if rules.leave_out_sensitive
+                && (word.tags.iter().any(|t| t.is_unprintable()) || is_sensitive(&word.printed))
+            {
+                sensitive_left_out += 1;
                 continue;
             }
             let text = word.text();
@@ -302,37 +417,74 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
                 .map(alternatives)
                 .into_iter()
                 .flatten()
-                .filter(|c| !gives_away(c, &text) && !offensive_in(c, &banned_texts))
-                .map(String::from)
+                .map(|c| marked_clue(c, &word.tags, spec.language))
+                .filter(|c| {
+                    !gives_away(c, &text) && !offensive_in(c, &banned_texts) && !is_sensitive(c)
+                })
                 .collect();
             if clues.is_empty() {
                 without_clue += 1;
                 continue;
             }
             let codes = letter_codes(&mut alphabet, &word.letters)?;
-            seen.insert(word.letters.clone(), ());
+            seen.insert(word.letters.clone());
+            let familiarity = lexicon::zipf(&word.printed, spec.language);
             answers.push((
                 Answer {
                     codes,
                     printed: word.printed.clone(),
                     clues,
-                    vocabulary: vocabulary.name.clone(),
+                    vocabulary: name.to_string(),
+                    welcome: curated
+                        || familiarity >= lexicon::FAMILIAR_ZIPF
+                            && !word.tags.iter().any(|t| is_hard_tag(*t)),
                 },
                 // Each vocabulary lower in the list is one point less
                 // welcome: about what a clue-share step of the random
-                // order weighs, so lower lists fill the gaps.
-                -(priority as f32),
+                // order weighs, so lower lists fill the gaps. Familiarity
+                // adds up to half a point within a vocabulary.
+                -(priority as f32)
+                    + FAMILIARITY_WEIGHT * (familiarity.min(6.0) - lexicon::FAMILIAR_ZIPF) / 3.5,
             ));
         }
     }
     let mut notes = Vec::new();
     if without_clue > 0 {
         notes.push(format!(
-            "{without_clue} words of a usable length were left out: no clue (or every clue gives the answer away)"
+            "{without_clue} words of a usable length were left out: no clue (or every clue gives the answer away or is sensitive)"
+        ));
+    }
+    if sensitive_left_out > 0 {
+        notes.push(format!(
+            "{sensitive_left_out} words were left out as vulgar, derogatory or sensitive"
         ));
     }
     Ok((answers, alphabet, notes))
 }
+
+/// Whether an answer with `tag` stays out of the familiar tier of a large
+/// list: abbreviations, symbols and units (wordfreq counts "usb" and
+/// "sms" as common words, so a 13×17 page held 11 of them), dialect and
+/// dated words (NAA, ERN), jargon and Latin.
+fn is_hard_tag(tag: Tag) -> bool {
+    match tag {
+        Tag::Abbreviation
+        | Tag::Symbol
+        | Tag::Unit
+        | Tag::Regional
+        | Tag::Dated
+        | Tag::Technical
+        | Tag::Latin
+        | Tag::Coarse
+        | Tag::Vulgar
+        | Tag::Derogatory => true,
+        Tag::Colloquial | Tag::Elevated | Tag::Austrian | Tag::Swiss | Tag::English => false,
+    }
+}
+
+/// How much familiarity (Zipf 2.5 → 6) adds to an answer's preference
+/// within its vocabulary, in points of the random order's 0–4 noise.
+const FAMILIARITY_WEIGHT: f32 = 0.5;
 
 /// Per answer: the slot that marks it used — its own id, or the first id
 /// of its exclusion group, so that one placed word of a group uses all.

@@ -1,0 +1,311 @@
+//! Usage tags of a vocabulary entry — what kind of word an answer is
+//! (abbreviation, symbol, unit) and its register (colloquial, dated,
+//! Austrian, vulgar …) — their text form (`Km {unit}=Kilometer`) and the
+//! markers print puts before a clue ("Abk.: …", "ugs.: …").
+
+use super::spec::Language;
+use serde::{Deserialize, Serialize};
+
+/// One usage tag. The text format writes [`Tag::name`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Tag {
+    /// An abbreviation (km, NASA): clued "Abk.: …".
+    Abbreviation,
+    /// A symbol (Cs, π): clued "Zeichen für …".
+    Symbol,
+    /// A unit sign (kWh): clued "Einheit: … (Abk.)".
+    Unit,
+    /// Colloquial (ugs.).
+    Colloquial,
+    /// Elevated, literary (geh.).
+    Elevated,
+    /// Dated or obsolete (veraltet).
+    Dated,
+    /// Technical jargon (fachspr.).
+    Technical,
+    /// Regional.
+    Regional,
+    /// Austrian (österr.).
+    Austrian,
+    /// Swiss (schweiz.).
+    Swiss,
+    /// Latin.
+    Latin,
+    /// English (in a German list).
+    English,
+    /// Coarse (derb): never printed by default.
+    Coarse,
+    /// Vulgar: never printed by default.
+    Vulgar,
+    /// Derogatory (abwertend): never printed by default.
+    Derogatory,
+}
+
+impl Tag {
+    /// Every tag, in the order markers are printed.
+    pub const ALL: [Tag; 15] = [
+        Tag::Abbreviation,
+        Tag::Symbol,
+        Tag::Unit,
+        Tag::Colloquial,
+        Tag::Elevated,
+        Tag::Dated,
+        Tag::Technical,
+        Tag::Regional,
+        Tag::Austrian,
+        Tag::Swiss,
+        Tag::Latin,
+        Tag::English,
+        Tag::Coarse,
+        Tag::Vulgar,
+        Tag::Derogatory,
+    ];
+
+    /// The name in the text format.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tag::Abbreviation => "abbr",
+            Tag::Symbol => "symbol",
+            Tag::Unit => "unit",
+            Tag::Colloquial => "colloquial",
+            Tag::Elevated => "elevated",
+            Tag::Dated => "dated",
+            Tag::Technical => "technical",
+            Tag::Regional => "regional",
+            Tag::Austrian => "austrian",
+            Tag::Swiss => "swiss",
+            Tag::Latin => "latin",
+            Tag::English => "english",
+            Tag::Coarse => "coarse",
+            Tag::Vulgar => "vulgar",
+            Tag::Derogatory => "derogatory",
+        }
+    }
+
+    /// The tag named `name` (case-insensitive).
+    pub fn parse(name: &str) -> Result<Tag, String> {
+        let name = name.trim();
+        Tag::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(name))
+            .ok_or_else(|| {
+                let known: Vec<&str> = Tag::ALL.iter().map(|t| t.name()).collect();
+                format!("unknown tag {name:?} (known: {})", known.join(", "))
+            })
+    }
+
+    /// The tag an OpenThesaurus label stands for (`Abkürzung`, `ugs.`,
+    /// `österr.` …); `None` for labels that are not usage (`sich`, `fig.`).
+    pub fn from_openthesaurus(label: &str) -> Option<Tag> {
+        Some(match label.trim() {
+            "Abkürzung" | "Kurzform" => Tag::Abbreviation,
+            "Symbol" => Tag::Symbol,
+            "Einheitenzeichen" => Tag::Unit,
+            "ugs." | "salopp" | "Jargon" | "jugendsprachlich" => Tag::Colloquial,
+            "geh." | "bildungssprachlich" | "poetisch" | "literarisch" => Tag::Elevated,
+            "veraltet" | "veraltend" | "historisch" | "altertümelnd" => Tag::Dated,
+            "fachspr." | "medizinisch" | "med." | "jur." | "juristisch" | "bot." | "botanisch"
+            | "biologisch" | "zoologisch" | "wissenschaftlich" | "Amtsdeutsch" => Tag::Technical,
+            "regional" | "bair." | "süddt." | "norddeutsch" | "schwäbisch" | "ruhrdt."
+            | "rheinisch" | "berlinerisch" | "kölsch" | "fränk." | "niederdt."
+            | "landschaftlich" | "DDR" => Tag::Regional,
+            "österr." => Tag::Austrian,
+            "schweiz." => Tag::Swiss,
+            "lat." => Tag::Latin,
+            "engl." => Tag::English,
+            "derb" | "vulg." => Tag::Vulgar,
+            "abwertend" | "stark abwertend" => Tag::Derogatory,
+            _ => return None,
+        })
+    }
+
+    /// Whether an entry with this tag is left out of puzzles by default
+    /// (never an answer, never a clue).
+    pub fn is_unprintable(self) -> bool {
+        match self {
+            Tag::Coarse | Tag::Vulgar | Tag::Derogatory => true,
+            Tag::Abbreviation
+            | Tag::Symbol
+            | Tag::Unit
+            | Tag::Colloquial
+            | Tag::Elevated
+            | Tag::Dated
+            | Tag::Technical
+            | Tag::Regional
+            | Tag::Austrian
+            | Tag::Swiss
+            | Tag::Latin
+            | Tag::English => false,
+        }
+    }
+
+    /// Whether the answer is a short form (abbreviation, symbol, unit),
+    /// which the clue must say.
+    pub fn is_short_form(self) -> bool {
+        matches!(self, Tag::Abbreviation | Tag::Symbol | Tag::Unit)
+    }
+
+    /// The register hint printed before a clue, in the page's language;
+    /// `None` for tags that print no hint.
+    fn hint(self, language: Language) -> Option<&'static str> {
+        let german = language == Language::German;
+        Some(match self {
+            Tag::Colloquial => pick(german, "ugs.", "inf."),
+            Tag::Elevated => pick(german, "geh.", "lit."),
+            Tag::Dated => pick(german, "veraltet", "dated"),
+            Tag::Regional => pick(german, "regional", "dial."),
+            Tag::Austrian => pick(german, "österr.", "Austrian"),
+            Tag::Swiss => pick(german, "schweiz.", "Swiss"),
+            Tag::Latin => pick(german, "lat.", "Lat."),
+            Tag::English => pick(german, "engl.", "Engl."),
+            Tag::Abbreviation
+            | Tag::Symbol
+            | Tag::Unit
+            | Tag::Technical
+            | Tag::Coarse
+            | Tag::Vulgar
+            | Tag::Derogatory => return None,
+        })
+    }
+}
+
+fn pick(german: bool, de: &'static str, en: &'static str) -> &'static str {
+    if german { de } else { en }
+}
+
+/// The clue as printed for an answer with `tags`: short forms say so
+/// ("Abk.: Kilometer", "Zeichen für Caesium", "Einheit: Wattstunde
+/// (Abk.)"; English "abbr.: …", "symbol for …", "unit: … (abbr.)"), and
+/// register hints stand before the clue ("ugs.: Auto"). A clue that
+/// already says it (an editor's "Abk. für …") is left as it is.
+pub fn marked_clue(clue: &str, tags: &[Tag], language: Language) -> String {
+    let german = language == Language::German;
+    let lower = clue.to_lowercase();
+    let already = ["abk", "abbr", "zeichen", "symbol", "einheit", "unit"]
+        .iter()
+        .any(|m| lower.starts_with(m));
+    let short = if already {
+        None
+    } else if tags.contains(&Tag::Unit) {
+        Some(if german {
+            format!("Einheit: {clue} (Abk.)")
+        } else {
+            format!("unit: {clue} (abbr.)")
+        })
+    } else if tags.contains(&Tag::Symbol) {
+        Some(if german {
+            format!("Zeichen für {clue}")
+        } else {
+            format!("symbol for {clue}")
+        })
+    } else if tags.contains(&Tag::Abbreviation) {
+        Some(if german {
+            format!("Abk.: {clue}")
+        } else {
+            format!("abbr.: {clue}")
+        })
+    } else {
+        None
+    };
+    if let Some(text) = short {
+        return text;
+    }
+    let hints: Vec<&str> = Tag::ALL
+        .iter()
+        .filter(|t| tags.contains(t))
+        .filter_map(|t| t.hint(language))
+        .collect();
+    if hints.is_empty() || already {
+        clue.to_string()
+    } else {
+        format!("{}: {clue}", hints.join(", "))
+    }
+}
+
+/// Tags as written after a word in the text format: ` {abbr,colloquial}`
+/// (empty when there are none).
+pub fn format_tags(tags: &[Tag]) -> String {
+    if tags.is_empty() {
+        return String::new();
+    }
+    let names: Vec<&str> = tags.iter().map(|t| t.name()).collect();
+    format!(" {{{}}}", names.join(","))
+}
+
+/// Splits `word {tag,tag}` into the word and its tags.
+pub fn split_tags(text: &str) -> Result<(&str, Vec<Tag>), String> {
+    let text = text.trim();
+    let Some(open) = text.rfind('{') else {
+        return Ok((text, Vec::new()));
+    };
+    let Some(inner) = text[open + 1..].strip_suffix('}') else {
+        return Err(format!(
+            "{text:?}: a tag list starts with {{ but does not end with }}"
+        ));
+    };
+    let mut tags = Vec::new();
+    for name in inner.split(',').filter(|n| !n.trim().is_empty()) {
+        let tag = Tag::parse(name)?;
+        if !tags.contains(&tag) {
+            tags.push(tag);
+        }
+    }
+    tags.sort();
+    Ok((text[..open].trim_end(), tags))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_round_trip_and_unknown_ones_are_named() {
+        let (word, tags) = split_tags("Km {unit, abbr}").unwrap();
+        assert_eq!(word, "Km");
+        assert_eq!(tags, vec![Tag::Abbreviation, Tag::Unit]);
+        assert_eq!(format_tags(&tags), " {abbr,unit}");
+        assert_eq!(split_tags("Auto").unwrap(), ("Auto", vec![]));
+        let err = split_tags("Auto {slang}").unwrap_err();
+        assert!(
+            err.contains("\"slang\"") && err.contains("colloquial"),
+            "{err}"
+        );
+        assert!(split_tags("Auto {ugs").is_err());
+        for tag in Tag::ALL {
+            assert_eq!(Tag::parse(tag.name()), Ok(tag));
+        }
+    }
+
+    #[test]
+    fn short_forms_and_registers_are_marked_as_print_does() {
+        let de = Language::German;
+        let en = Language::English;
+        assert_eq!(
+            marked_clue("Kilometer", &[Tag::Abbreviation], de),
+            "Abk.: Kilometer"
+        );
+        assert_eq!(
+            marked_clue("Caesium", &[Tag::Symbol], de),
+            "Zeichen für Caesium"
+        );
+        assert_eq!(
+            marked_clue("Wattstunde", &[Tag::Abbreviation, Tag::Unit], de),
+            "Einheit: Wattstunde (Abk.)"
+        );
+        assert_eq!(
+            marked_clue("caesium", &[Tag::Symbol], en),
+            "symbol for caesium"
+        );
+        assert_eq!(
+            marked_clue("Auto", &[Tag::Colloquial, Tag::Austrian], de),
+            "ugs., österr.: Auto"
+        );
+        assert_eq!(marked_clue("Auto", &[Tag::Technical], de), "Auto");
+        assert_eq!(
+            marked_clue("Abk. für Kilometer", &[Tag::Abbreviation], de),
+            "Abk. für Kilometer"
+        );
+        assert_eq!(Tag::from_openthesaurus("Einheitenzeichen"), Some(Tag::Unit));
+        assert_eq!(Tag::from_openthesaurus("sich"), None);
+    }
+}
