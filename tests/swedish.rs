@@ -140,7 +140,7 @@ fn english_arrow_words_from_mythes() {
     let spec = common::spec(Mask::rectangle(18, 23).unwrap(), words, false);
     let met = (1..4)
         .map(|seed| checked(&spec, seed))
-        .filter(|p| p.report.relaxed.is_empty())
+        .filter(|p| !p.report.relaxed.iter().any(|r| r.starts_with("clue cells")))
         .count();
     assert!(met >= 1, "3 letters per clue cell met in {met} of 3");
 }
@@ -256,7 +256,12 @@ fn bent_arrows_on_the_edges_keep_three_letters_per_clue_cell() {
             "seed {seed}: {letters} letters, {} clue cells",
             cells.len()
         );
-        assert!(p.report.relaxed.is_empty(), "seed {seed}: {:?}", p.report);
+        // The clue share is met (a short-answer cap may be relaxed).
+        assert!(
+            !p.report.relaxed.iter().any(|r| r.starts_with("clue cells")),
+            "seed {seed}: {:?}",
+            p.report
+        );
         let arrows: Vec<Arrow> = cells
             .iter()
             .flat_map(|c| c.clues.iter().map(|k| k.arrow))

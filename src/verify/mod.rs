@@ -309,28 +309,46 @@ pub fn verify_against(puzzle: &Puzzle, spec: &PuzzleSpec) -> Vec<Violation> {
             });
         }
     }
+    // A Swedish puzzle may also draw from the shipped short-answer list.
+    let short_list: Vec<crate::model::Word> = match puzzle.kind() {
+        crate::model::PuzzleKind::Swedish if spec.swedish.short_answers => {
+            crate::model::lexicon::short_answers(spec.language)
+                .words(spec.umlauts)
+                .0
+        }
+        crate::model::PuzzleKind::Swedish
+        | crate::model::PuzzleKind::WordSearch
+        | crate::model::PuzzleKind::WordRectangle => Vec::new(),
+    };
+    let entries = || {
+        spec.vocabularies
+            .iter()
+            .flat_map(|v| &v.words)
+            .chain(&short_list)
+    };
     for w in &puzzle.words {
         let known = spec
             .preassigned_words
             .iter()
             .any(|p| p.word.letters.iter().collect::<String>() == w.word)
-            || spec.vocabularies.iter().any(|v| {
-                v.words
-                    .iter()
-                    .any(|x| x.letters.iter().collect::<String>() == w.word)
-            });
+            || entries().any(|x| x.letters.iter().collect::<String>() == w.word);
         if !known {
             out.push(Violation {
                 rule: 5,
                 message: format!("{} is in no vocabulary", w.word),
             });
         }
-        // A printed clue is one of the entry's own clues.
+        // A printed clue is one of the entry's own clues, as written or
+        // with the marker its tags call for ("Abk.: …", "ugs.: …").
         if let Some(clue) = &w.clue {
-            let listed = spec.vocabularies.iter().flat_map(|v| &v.words).any(|x| {
+            let listed = entries().any(|x| {
                 x.letters.iter().collect::<String>() == w.word
                     && x.clue.as_deref().is_some_and(|c| {
-                        crate::model::thesaurus::alternatives(c).any(|a| a == clue)
+                        crate::model::thesaurus::alternatives(c).any(|a| {
+                            a == clue
+                                || crate::model::tags::marked_clue(a, &x.tags, spec.language)
+                                    == *clue
+                        })
                     })
             });
             if !listed {

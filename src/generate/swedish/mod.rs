@@ -15,8 +15,8 @@ use crate::model::lexicon;
 use crate::model::tags::{Tag, marked_clue};
 use crate::model::thesaurus::{alternatives, gives_away};
 use crate::model::{
-    Arrow, Body, CellKind, ClueCell, CluePointer, Direction, DirectionSet, PlacedWord, Pos, Puzzle,
-    PuzzleSpec, Report, Solution,
+    Arrow, Body, CellKind, ClueCell, CluePointer, Direction, DirectionSet, Language, PlacedWord,
+    Pos, Puzzle, PuzzleSpec, Report, Solution,
 };
 use fill::{Board, Cell, Filler};
 use std::collections::{HashMap, HashSet};
@@ -381,6 +381,7 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
     let mut answers = Vec::new();
     let mut without_clue = 0usize;
     let mut sensitive_left_out = 0usize;
+    let mut foreign_letters = 0usize;
     let banned_texts: HashSet<String> = spec.banned.iter().map(|b| b.iter().collect()).collect();
     let sensitive_terms = lexicon::sensitive(spec.language);
     let is_sensitive = |text: &str| rules.leave_out_sensitive && sensitive_terms.matches(text);
@@ -402,6 +403,10 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
                 || spec.banned.contains(&word.letters)
                 || seen.contains(&word.letters)
             {
+                continue;
+            }
+            if !in_page_alphabet(&word.letters, spec) {
+                foreign_letters += 1;
                 continue;
             }
             if rules.leave_out_sensitive
@@ -454,12 +459,30 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
             "{without_clue} words of a usable length were left out: no clue (or every clue gives the answer away or is sensitive)"
         ));
     }
+    if foreign_letters > 0 {
+        notes.push(format!(
+            "{foreign_letters} words were left out: a letter the page's alphabet does not have (É, Œ)"
+        ));
+    }
     if sensitive_left_out > 0 {
         notes.push(format!(
             "{sensitive_left_out} words were left out as vulgar, derogatory or sensitive"
         ));
     }
     Ok((answers, alphabet, notes))
+}
+
+/// Whether every letter is one a German or English crossword writes in a
+/// cell: A–Z, and Ä, Ö, Ü when the project keeps umlauts (RÉSISTANCE and
+/// ŒUVRE are not); other languages' vocabularies keep their letters.
+fn in_page_alphabet(letters: &[char], spec: &PuzzleSpec) -> bool {
+    let umlauts = spec.umlauts == crate::model::UmlautMode::Keep;
+    match spec.language {
+        Language::German | Language::English => letters
+            .iter()
+            .all(|c| c.is_ascii_uppercase() || umlauts && "ÄÖÜ".contains(*c)),
+        Language::FromVocabulary => true,
+    }
 }
 
 /// Whether an answer with `tag` stays out of the familiar tier of a large

@@ -1,0 +1,106 @@
+//! What a Swedish page prints, read the way an editor reads it: from the
+//! German thesaurus import (Debian's openthesaurus-de-text, installed by
+//! `.ci/run`) through a project with default settings, every puzzle
+//! measured by the independent `verify::clues`: familiar answers, short
+//! forms marked, nothing sensitive, umlauts written out and said so.
+
+use gridpress::generate::{Options, swedish};
+use gridpress::layout::PageLanguage;
+use gridpress::model::thesaurus::{OPENTHESAURUS_PATH, import_openthesaurus};
+use gridpress::model::{Language, PuzzleKind};
+use gridpress::project::{Project, UmlautSetting};
+use gridpress::verify::clues;
+use std::time::Duration;
+
+fn german_project(width: usize, height: usize) -> Project {
+    let text = std::fs::read_to_string(OPENTHESAURUS_PATH)
+        .expect("apt-get install openthesaurus-de-text (the tests read the German thesaurus)");
+    let imported = import_openthesaurus(&text, "thesaurus");
+    let mut project = Project::sample();
+    project.vocabularies = vec![imported.vocabulary];
+    project.language = Language::German;
+    project.umlauts = UmlautSetting::Auto;
+    project.generator.kind = PuzzleKind::Swedish;
+    project.generator.solution = None;
+    project.generator.pick = None;
+    project.grid.width = width;
+    project.grid.height = height;
+    project.grid.shape = "rectangle".into();
+    project.grid.cells = None;
+    project.grid.restricted.clear();
+    project.letters.clear();
+    project.preassigned_words.clear();
+    project
+}
+
+#[test]
+fn german_pages_print_familiar_marked_and_unoffending_answers_without_umlaut_cells() {
+    let project = german_project(13, 17);
+    let spec = project.to_spec().unwrap();
+    for seed in 0..3u64 {
+        let options = Options {
+            seed,
+            time_limit: Duration::from_secs(20),
+            cancel: None,
+        };
+        let puzzle = swedish::generate(&spec, &options).unwrap();
+        let q = clues::measure(&puzzle).expect("a Swedish puzzle has clues");
+        assert_eq!(q.language, Language::German);
+        assert!(
+            q.familiar_share() >= 0.95,
+            "seed {seed}: {:.2} familiar: {}",
+            q.familiar_share(),
+            q.line()
+        );
+        assert_eq!(q.short_forms.1, 0, "seed {seed}: unmarked short forms");
+        assert!(q.sensitive.is_empty(), "seed {seed}: {:?}", q.sensitive);
+        assert!(
+            q.repeated_clues.is_empty(),
+            "seed {seed}: {:?}",
+            q.repeated_clues
+        );
+        // A cell holds A–Z only: umlauts written out, no É or Œ.
+        for letter in puzzle.grid.iter().flatten().flatten() {
+            assert!(letter.is_ascii_uppercase(), "seed {seed}: cell {letter}");
+        }
+        // The instruction says how umlauts are written when an answer has one.
+        let texts = PageLanguage::German.texts();
+        let umlaut_answer = puzzle
+            .words
+            .iter()
+            .any(|w| w.display.chars().any(|c| "äöüÄÖÜß".contains(c)));
+        assert_eq!(
+            texts.instructions(&puzzle).contains("ä = ae"),
+            umlaut_answer,
+            "seed {seed}"
+        );
+        // Every clue of an abbreviation, symbol or unit says so.
+        for w in &puzzle.words {
+            let clue = w.clue.as_deref().unwrap();
+            assert!(!clue.trim().is_empty() && clue.chars().any(char::is_alphabetic));
+        }
+    }
+}
+
+#[test]
+fn the_import_keeps_tags_and_leaves_out_vulgar_and_two_letter_answers() {
+    let text = std::fs::read_to_string(OPENTHESAURUS_PATH).unwrap();
+    let imported = import_openthesaurus(&text, "thesaurus");
+    let entries = &imported.vocabulary.entries;
+    assert!(entries.len() > 40_000, "{}", entries.len());
+    let tagged = entries.iter().filter(|e| !e.tags.is_empty()).count();
+    assert!(tagged > 5_000, "{tagged}");
+    for e in entries {
+        assert!(e.word.chars().count() >= 3, "{}", e.word);
+        assert!(!e.tags.iter().any(|t| t.is_unprintable()), "{}", e.word);
+    }
+    // The text format keeps the tags.
+    let round = gridpress::model::Vocabulary::parse_text(
+        "t",
+        imported.vocabulary.to_text().as_bytes(),
+        "t.txt",
+    )
+    .unwrap()
+    .0;
+    assert_eq!(&round.entries, entries);
+}
