@@ -34,7 +34,9 @@ pub(super) struct Board<'a> {
     /// Most clue cells in all (frame included).
     pub clue_budget: usize,
     /// Most two- and three-letter answers.
-    pub caps: [usize; 2],
+    pub caps: [usize; 3],
+    /// Per answer id: an abbreviation, symbol or unit (capped by `caps[2]`).
+    pub short_form: &'a [bool],
     /// Shortest answer (2 or 3).
     pub min_len: usize,
     /// Per answer id: how welcome it is (higher-priority vocabularies
@@ -109,7 +111,7 @@ pub(super) struct Filler<'a> {
     room_below: Vec<u8>,
     used: Vec<bool>,
     /// Two- and three-letter answers placed.
-    short: [usize; 2],
+    short: [usize; 3],
     /// Answer ids taken, in order (undone from the end).
     trail: Vec<u32>,
     rng: Rng,
@@ -172,7 +174,7 @@ impl<'a> Filler<'a> {
             first_run: open as u64 * RUN_PER_CELL,
             room_below,
             used: vec![false; words],
-            short: [0; 2],
+            short: [0; 3],
             trail: Vec::new(),
             rng: Rng::new(seed),
             decisions: 0,
@@ -203,7 +205,7 @@ impl<'a> Filler<'a> {
                 self.used.copy_from_slice(b.taken);
             }
             self.trail.clear();
-            self.short = [0; 2];
+            self.short = [0; 3];
             // A run that ends without a fill (its budget spent, or its
             // few branches per run tried) starts again in another order.
             if let Some(cells) = self.search(&start, 0, None, limits)? {
@@ -285,7 +287,7 @@ impl<'a> Filler<'a> {
         let b = self.board;
         for id in self.trail.drain(mark..) {
             self.used[b.slots[id as usize] as usize] = false;
-            if let Some(class) = short_class(b.spellings[id as usize].len()) {
+            for class in classes(b, id) {
                 self.short[class] -= 1;
             }
         }
@@ -296,8 +298,7 @@ impl<'a> Filler<'a> {
     fn is_used(&self, id: u32) -> bool {
         let b = self.board;
         self.used[b.slots[id as usize] as usize]
-            || short_class(b.spellings[id as usize].len())
-                .is_some_and(|class| self.short[class] >= b.caps[class])
+            || classes(b, id).any(|class| self.short[class] >= b.caps[class])
     }
 
     /// Bit n: answers of n letters have reached their cap.
@@ -314,7 +315,7 @@ impl<'a> Filler<'a> {
         }
         let b = self.board;
         self.used[b.slots[id as usize] as usize] = true;
-        if let Some(class) = short_class(b.spellings[id as usize].len()) {
+        for class in classes(b, id) {
             self.short[class] += 1;
         }
         self.trail.push(id);
@@ -409,9 +410,16 @@ impl<'a> Filler<'a> {
                 if depth == stretch || self.can_close(st, r, end) {
                     // Flexibility: mean log of the answers below the
                     // columns' new prefixes; longer answers save clue cells.
+                    let closing = if depth < stretch {
+                        self.clue_cost(st, r, end, stretch - depth - 1)
+                    } else {
+                        0.0
+                    };
                     let score = flex / depth as f32
                         + LENGTH_WEIGHT * depth as f32
-                        + b.preference[id as usize];
+                        + b.preference[id as usize]
+                        - short_penalty(depth)
+                        - closing;
                     out.push(Choice {
                         word: id,
                         len: depth,
@@ -444,19 +452,36 @@ impl<'a> Filler<'a> {
             while mask != 0 {
                 let letter = mask.trailing_zeros() as u8;
                 mask &= mask - 1;
+                let closing = if stretch > 1 {
+                    self.clue_cost(st, r, c + 1, stretch - 2)
+                } else {
+                    0.0
+                };
                 out.push(Choice {
                     word: NO_WORD,
                     len: 1,
                     letter,
-                    score: SINGLE_SCORE,
+                    score: SINGLE_SCORE - closing,
                 });
             }
         }
         // No run: the cell itself becomes a clue.
         if self.can_close(st, r, c) {
-            out.push(CLUE_HERE);
+            out.push(Choice {
+                score: CLUE_HERE.score - self.clue_cost(st, r, c, stretch - 1),
+                ..CLUE_HERE
+            });
         }
         out
+    }
+
+    /// What a clue cell at (r, col) costs in short answers: the column run
+    /// it ends above, the stretch of `remaining` cells it leaves to the
+    /// row's end, the cells it leaves below to the column's end (two or
+    /// three letters there make a short answer).
+    fn clue_cost(&self, st: &State, r: usize, col: usize, remaining: usize) -> f32 {
+        let below = self.room_below[r * self.board.width + col] as usize;
+        closing_penalty(st, col) + short_penalty(remaining) + short_penalty(below)
     }
 
     /// Whether the open cell (r, c) may become a clue cell: no letter
@@ -616,6 +641,14 @@ fn own_clue(st: &mut State, b: &Board<'_>, cell: usize) -> Option<()> {
     Some(())
 }
 
+/// The capped classes answer `id` counts in: 0 two letters, 1 three
+/// letters, 2 short forms.
+fn classes(b: &Board<'_>, id: u32) -> impl Iterator<Item = usize> + use<> {
+    let length = short_class(b.spellings[id as usize].len());
+    let form = b.short_form[id as usize].then_some(2);
+    length.into_iter().chain(form)
+}
+
 /// The cap an answer of `len` letters counts against: 0 two letters, 1
 /// three.
 fn short_class(len: usize) -> Option<usize> {
@@ -664,6 +697,33 @@ const PACE_SLACK: usize = 2;
 /// without starving the columns (0.2 ran out of clue cells in most runs,
 /// 0.6 filled rows with long words the columns could not follow).
 const LENGTH_WEIGHT: f32 = 0.35;
+/// What closing column `col` with a clue cell costs: the down answer it
+/// ends, if short (a one-letter run leaves its letter checked one way).
+fn closing_penalty(st: &State, col: usize) -> f32 {
+    match st.col_len[col] {
+        1 => UNCHECKED_PENALTY,
+        len => short_penalty(len as usize),
+    }
+}
+
+/// What an answer of `len` letters costs: print has few two- and
+/// three-letter answers.
+fn short_penalty(len: usize) -> f32 {
+    match len {
+        2 => TWO_LETTER_PENALTY,
+        3 => THREE_LETTER_PENALTY,
+        _ => 0.0,
+    }
+}
+
+/// Score cost of a two-letter answer (across, or a column closed after
+/// two letters).
+const TWO_LETTER_PENALTY: f32 = 2.0;
+/// Score cost of a three-letter answer.
+const THREE_LETTER_PENALTY: f32 = 0.5;
+/// Score cost of closing a column after one letter (unchecked down).
+const UNCHECKED_PENALTY: f32 = 0.5;
+
 /// A single letter between clue cells: a last resort that costs a clue.
 const SINGLE_SCORE: f32 = -4.0;
 /// An empty run (two clue cells side by side): rarer still.

@@ -44,6 +44,8 @@ struct Answer {
     printed: String,
     clues: Vec<String>,
     vocabulary: String,
+    /// An abbreviation, symbol or unit (capped, clued as one).
+    short_form: bool,
     /// In the familiar tier: familiar, or from a list the editor curated
     /// (fewer than [`CURATED_BELOW`] entries) or the short answers.
     welcome: bool,
@@ -59,15 +61,24 @@ const CURATED_BELOW: usize = 2_000;
 /// tier: rounds double their work, so the familiar tier has had 31 first
 /// rounds' work at every clue-share level before, the last round without
 /// caps (the familiar German answers fill 18×23 as fast as all of them).
-const FULL_LEXICON_ROUND: u32 = 5;
+const FULL_LEXICON_ROUND: u32 = 3;
 
 /// Rounds from which the short-answer caps are doubled, and lifted: the
 /// fill fails far more often under tight caps (13×17 German, 6 seeds: no
 /// cap 0.55 s; two-letter answers ≤ 12 % 0.6 s; ≤ 8 % 4 of 6 filled;
 /// ≤ 3 % 1 of 4; 18×23 fails from 12 %), so a request it cannot meet
-/// costs two rounds (3 first rounds' work) before it is relaxed.
-const CAPS_RELAXED_ROUND: u32 = 2;
-const CAPS_LIFTED_ROUND: u32 = 4;
+/// costs one round, and its double another, before it is lifted. With
+/// the lift at round 4, and the short forms only doubled, German 18×23
+/// failed 4–5 of 10 seeds within the work budget (10 s limit): short forms
+/// (USB, ABS, kg) are what the fill's lower rows still live on (22 of 130
+/// answers once lifted; all of them marked).
+const CAPS_RELAXED_ROUND: u32 = 1;
+const CAPS_LIFTED_ROUND: u32 = 2;
+
+/// Abbreviations, symbols and units at most, in percent of the answers
+/// (the print target: ≤ 3 %, each marked); at least one. Doubled
+/// with the other caps, never lifted.
+const SHORT_FORM_PERCENT: u8 = 3;
 
 /// Answers per playable cell, to turn the short-answer caps (percent of
 /// the answers) into counts before the fill: measured 0.30–0.33 on 13×17
@@ -121,6 +132,8 @@ struct Prepared<'s> {
     preference: Vec<f32>,
     spellings: Vec<Vec<u8>>,
     trie: Trie,
+    /// Per answer id: an abbreviation, symbol or unit.
+    short_form: Vec<bool>,
     /// The trie of the welcome answers; `None` when every answer is.
     familiar_trie: Option<Trie>,
     alphabet_mask: u64,
@@ -142,6 +155,7 @@ impl<'s> Prepared<'s> {
             )));
         }
         let preference: Vec<f32> = answers.iter().map(|a| a.1).collect();
+        let short_form: Vec<bool> = answers.iter().map(|a| a.0.short_form).collect();
         let spellings: Vec<Vec<u8>> = answers.iter().map(|a| a.0.codes.clone()).collect();
         let trie = Trie::new(
             spellings
@@ -188,6 +202,7 @@ impl<'s> Prepared<'s> {
             alphabet,
             notes,
             preference,
+            short_form,
             spellings,
             trie,
             familiar_trie,
@@ -235,7 +250,9 @@ impl<'s> Prepared<'s> {
         let requested = [
             cap(rules.max_two_letter_percent),
             cap(rules.max_three_letter_percent),
+            cap(SHORT_FORM_PERCENT).max(1),
         ];
+
         let mut round = 0u32;
         'rounds: loop {
             // The familiar answers first; every answer once they have
@@ -250,7 +267,7 @@ impl<'s> Prepared<'s> {
             let caps = match round {
                 r if r < CAPS_RELAXED_ROUND => requested,
                 r if r < CAPS_LIFTED_ROUND => requested.map(|c| (c * 2).max(2)),
-                _ => [usize::MAX; 2],
+                _ => [usize::MAX; 3],
             };
             for (level, ratio, trie, familiar_tier) in tiers.iter().flat_map(|&(t, f)| {
                 ratios
@@ -269,6 +286,7 @@ impl<'s> Prepared<'s> {
                     trie,
                     cells: cells.clone(),
                     caps,
+                    short_form: &self.short_form,
                     clue_budget,
                     min_len,
                     preference: &self.preference,
@@ -440,6 +458,7 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
                     printed: word.printed.clone(),
                     clues,
                     vocabulary: name.to_string(),
+                    short_form: word.tags.iter().any(|t| t.is_short_form()),
                     welcome: curated
                         || familiarity >= lexicon::FAMILIAR_ZIPF
                             && !word.tags.iter().any(|t| is_hard_tag(*t)),
@@ -486,22 +505,27 @@ fn in_page_alphabet(letters: &[char], spec: &PuzzleSpec) -> bool {
 }
 
 /// Whether an answer with `tag` stays out of the familiar tier of a large
-/// list: abbreviations, symbols and units (wordfreq counts "usb" and
-/// "sms" as common words, so a 13×17 page held 11 of them), dialect and
-/// dated words (NAA, ERN), jargon and Latin.
+/// list: dialect and dated words (NAA, ERN), jargon and Latin.
+/// Abbreviations, symbols and units stay in but are capped
+/// ([`SHORT_FORM_PERCENT`]): wordfreq counts "usb" and "sms" as common
+/// words, and uncapped a 13×17 page held 11 of them.
 fn is_hard_tag(tag: Tag) -> bool {
     match tag {
-        Tag::Abbreviation
-        | Tag::Symbol
-        | Tag::Unit
-        | Tag::Regional
+        Tag::Regional
         | Tag::Dated
         | Tag::Technical
         | Tag::Latin
         | Tag::Coarse
         | Tag::Vulgar
         | Tag::Derogatory => true,
-        Tag::Colloquial | Tag::Elevated | Tag::Austrian | Tag::Swiss | Tag::English => false,
+        Tag::Abbreviation
+        | Tag::Symbol
+        | Tag::Unit
+        | Tag::Colloquial
+        | Tag::Elevated
+        | Tag::Austrian
+        | Tag::Swiss
+        | Tag::English => false,
     }
 }
 
