@@ -759,6 +759,40 @@ impl App {
                         ui.weak(format!("Quality: {s}"));
                     }
                 }
+                if let Some(q) = crate::verify::clues::measure(puzzle) {
+                    ui.separator();
+                    ui.label(egui::RichText::new("Answers and clues").strong());
+                    ui.label(format!(
+                        "{} answers: two-letter {:.0} %, three-letter {:.0} %, familiar {:.0} %",
+                        q.answers,
+                        q.two_letter_share() * 100.0,
+                        q.three_letter_share() * 100.0,
+                        q.familiar_share() * 100.0
+                    ));
+                    ui.label(format!(
+                        "Abbreviations, symbols, units: {} ({} unmarked)",
+                        q.short_forms.0, q.short_forms.1
+                    ));
+                    if !puzzle.clue_cells().is_empty() {
+                        ui.label(format!(
+                            "{:.1} letters per clue cell, {:.0} % checked both ways",
+                            q.letters_per_clue,
+                            q.checked_share * 100.0
+                        ));
+                    }
+                    for (what, list) in [
+                        ("Sensitive", &q.sensitive),
+                        ("Clue printed twice", &q.repeated_clues),
+                        ("Word family", &q.word_families),
+                    ] {
+                        if !list.is_empty() {
+                            ui.colored_label(
+                                ui.visuals().warn_fg_color,
+                                format!("{what}: {}", list.join(", ")),
+                            );
+                        }
+                    }
+                }
                 if !puzzle.report.accidental_words.is_empty() {
                     ui.separator();
                     ui.label(format!(

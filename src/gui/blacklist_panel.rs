@@ -107,5 +107,23 @@ pub fn show(
                 ui.label(words.join(", "));
             });
         }
+        ui.separator();
+        ui.label(egui::RichText::new("Sensitive terms (answers and clues of clued puzzles)").strong());
+        ui.weak("The Nazi era, sexual and excretory terms, suicide, terror, torture, slurs: never an answer or in a clue, matched as words and word starts (=term: whole word, *term: word ends too). Entries tagged coarse, vulgar or derogatory are left out with them. Add your own to the project's offensive words above.");
+        let mut settings = project.generator.clone();
+        if ui.checkbox(&mut settings.swedish.leave_out_sensitive, "Leave out sensitive terms and vulgar entries").changed() {
+            commands.push(Command::Edit(Edit::Settings(settings)));
+        }
+        for language in [crate::model::Language::German, crate::model::Language::English] {
+            let text = crate::model::lexicon::sensitive_text(language);
+            let terms: Vec<&str> = list_words(text).filter(|w| w.to_lowercase().contains(&needle)).collect();
+            let name = match language {
+                crate::model::Language::German => "de",
+                crate::model::Language::English | crate::model::Language::FromVocabulary => "en",
+            };
+            egui::CollapsingHeader::new(format!("{name}: {} sensitive terms", terms.len())).id_salt(("sensitive", name)).show(ui, |ui| {
+                ui.label(terms.join(", "));
+            });
+        }
     });
 }

@@ -246,7 +246,7 @@ pub fn show(
         ui,
         vocabulary,
         v,
-        project.umlaut_mode(),
+        (project.umlaut_mode(), project.language),
         revision,
         state,
         commands,
@@ -446,7 +446,7 @@ fn entry_list(
     ui: &mut egui::Ui,
     vocabulary: &Vocabulary,
     v: usize,
-    umlauts: UmlautMode,
+    (umlauts, language): (UmlautMode, crate::model::Language),
     revision: u64,
     state: &mut VocabState,
     commands: &mut Vec<Command>,
@@ -559,6 +559,23 @@ fn entry_list(
                             .truncate(),
                         );
                     });
+                    // How common the word is (wordfreq Zipf): the Swedish
+                    // fill prefers familiar answers; tags as in the file.
+                    let zipf = crate::model::lexicon::zipf(&entry.word, language);
+                    ui.allocate_ui(egui::vec2(34.0, ROW), |ui| {
+                        ui.set_min_width(34.0);
+                        let label = if zipf > 0.0 {
+                            format!("{zipf:.1}")
+                        } else {
+                            "rare".to_string()
+                        };
+                        ui.weak(label).on_hover_text(
+                            "How common the word is (Zipf frequency, wordfreq): 6 = very common, 3 = everyday, below 2.5 = rare",
+                        );
+                    });
+                    if !entry.tags.is_empty() {
+                        ui.weak(crate::model::tags::format_tags(&entry.tags).trim().to_string());
+                    }
                     if let Some(clue) = &entry.clue {
                         ui.label(egui::RichText::new(clue).italics());
                     }

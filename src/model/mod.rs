@@ -13,6 +13,7 @@ pub mod tags;
 pub mod thesaurus;
 pub mod vocabulary;
 pub mod word;
+pub mod wordnet;
 
 pub use blacklist::ExclusionGroup;
 pub use geometry::{Direction, DirectionSet, Pos};

@@ -10,7 +10,7 @@ use super::spec::Language;
 use super::tags::Tag;
 use super::vocabulary::{Entry, Lines, Vocabulary};
 use super::word::{UmlautMode, Word};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// Clues kept per answer: two or three let the generator vary a puzzle
 /// from the next without making the vocabulary file long.
@@ -98,6 +98,16 @@ impl Imported {
 /// (`UTF-8`) and then `word|count` lines; anything else is read as
 /// OpenThesaurus.
 pub fn import_any(text: &str, name: &str) -> Imported {
+    import_any_with(text, name, None)
+}
+
+/// [`import_any`], with English glosses (see [`crate::model::wordnet`])
+/// as the first clue of MyThes answers that have a short one.
+pub fn import_any_with(
+    text: &str,
+    name: &str,
+    glosses: Option<&HashMap<String, String>>,
+) -> Imported {
     let mut lines = text.lines();
     let encoding = lines.next().unwrap_or_default().trim();
     let entry = lines.next().unwrap_or_default();
@@ -107,7 +117,7 @@ pub fn import_any(text: &str, name: &str) -> Imported {
             .rsplit_once('|')
             .is_some_and(|(_, n)| n.trim().parse::<usize>().is_ok());
     if mythes {
-        import_mythes(text, name)
+        import_mythes_with(text, name, glosses)
     } else {
         import_openthesaurus(text, name)
     }
@@ -118,6 +128,16 @@ pub fn import_any(text: &str, name: &str) -> Imported {
 /// `(antonym)`s are never clues, nor `(generic term)`s: a hypernym so
 /// wide it names nothing ("metal", "alphabetic character").
 pub fn import_mythes(text: &str, name: &str) -> Imported {
+    import_mythes_with(text, name, None)
+}
+
+/// [`import_mythes`] with glosses: a short definition clues better than
+/// MyThes' synonyms (SON = "boy", TACO = "greaser"), so it comes first.
+pub fn import_mythes_with(
+    text: &str,
+    name: &str,
+    glosses: Option<&HashMap<String, String>>,
+) -> Imported {
     let mut collected = Collected::new(Language::English);
     let mut sets = 0;
     let mut lines = text.lines().skip(1);
@@ -129,6 +149,13 @@ pub fn import_mythes(text: &str, name: &str) -> Imported {
         sets += 1;
         let senses: Vec<&str> = lines.by_ref().take(count).collect();
         let answer = Term::parse(word);
+        if let (Some(answer), Some(gloss)) = (
+            &answer,
+            glosses.and_then(|g| g.get(&word.trim().to_lowercase())),
+        ) && let Some(term) = Term::parse(gloss)
+        {
+            collected.add_clues(answer, std::slice::from_ref(&term), GLOSS_AFFINITY);
+        }
         for sense in senses {
             let terms: Vec<Term> = sense
                 .split('|')
@@ -213,6 +240,24 @@ fn looks_abbreviated(text: &str) -> bool {
         || (letters.len() <= 4 && !vowel)
 }
 
+/// Whether `clue` reads as the expansion of a short `answer`: at least
+/// three times as long, starting with the answer's first letter and
+/// holding its letters in order (DNA = "deoxyribonucleic acid", EST =
+/// "Eastern Standard Time"): MyThes writes such answers in lower case.
+fn expands(answer: &str, clue: &str) -> bool {
+    let answer: Vec<char> = answer.chars().flat_map(char::to_lowercase).collect();
+    let clue: Vec<char> = clue
+        .chars()
+        .filter(|c| c.is_alphabetic())
+        .flat_map(char::to_lowercase)
+        .collect();
+    if answer.len() > 5 || clue.len() < 3 * answer.len() || clue.first() != answer.first() {
+        return false;
+    }
+    let mut rest = clue.iter();
+    answer.iter().all(|a| rest.any(|c| c == a))
+}
+
 /// Too wide to clue anything: a clue must name its answer.
 const WIDE_CLUES: [&str; 40] = [
     "ding",
@@ -280,12 +325,18 @@ impl Collected {
     /// Adds the set `terms` as clues of `answer` (a one-word answer of
     /// letters only; anything else is skipped).
     fn add_set(&mut self, answer: &Term, terms: &[Term]) {
-        let Some(letters) = answer_letters(&answer.text) else {
-            return;
-        };
         // Smaller sets are closer synonyms: KURVE shares a four-term set
         // with Biegung and Krümmung, but Graf only through a wide one.
         let weight = 1.0 / ((terms.len().max(2) - 1) as f32).sqrt();
+        self.add_clues(answer, terms, weight);
+    }
+
+    /// Adds `terms` (all but the answer itself) as clues of `answer`, each
+    /// with `weight` of affinity.
+    fn add_clues(&mut self, answer: &Term, terms: &[Term], weight: f32) {
+        let Some(letters) = answer_letters(&answer.text) else {
+            return;
+        };
         let entry = self
             .answers
             .entry(answer.text.clone())
@@ -381,6 +432,11 @@ impl Collected {
             }
             scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
             scored.truncate(CLUES_PER_WORD);
+            if !tags.iter().any(|t| t.is_short_form())
+                && scored.iter().any(|(_, c)| expands(&printed, c))
+            {
+                tags.push(Tag::Abbreviation);
+            }
             tags.sort();
             entries.push(Entry {
                 word: printed,
@@ -407,6 +463,10 @@ impl Collected {
         }
     }
 }
+
+/// A WordNet gloss counts as three close synonym sets: it names the
+/// answer's most frequent sense, where MyThes lists every sense's words.
+const GLOSS_AFFINITY: f32 = 3.0;
 
 /// Shared synonym sets weigh this much against a clue's familiarity (a
 /// Zipf point): two close sets outweigh a clue two points more common.

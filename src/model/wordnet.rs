@@ -1,0 +1,104 @@
+//! English glosses from WordNet 3.0 (Debian's `wordnet-base`, WordNet
+//! licence): per lemma, the first clause of its most frequent sense's
+//! definition, when it is short enough to print in a clue cell ("mutual
+//! promise to marry", "brightest star in Auriga").
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
+use std::path::Path;
+
+/// Where Debian's `wordnet-base` puts the database.
+pub const WORDNET_DIR: &str = "/usr/share/wordnet";
+
+/// The parts of speech, by their file suffix.
+const PARTS: [&str; 4] = ["noun", "verb", "adj", "adv"];
+
+/// Short glosses per lemma (lower case, spaces for WordNet's `_`), each
+/// at most `max_chars` characters.
+pub fn short_glosses(dir: &Path, max_chars: usize) -> std::io::Result<HashMap<String, String>> {
+    // lemma → (tagged sense count, part, offset of its first synset)
+    let mut best: HashMap<String, (u32, usize, u64)> = HashMap::new();
+    for (part, name) in PARTS.iter().enumerate() {
+        let index = std::fs::read(dir.join(format!("index.{name}")))?;
+        for line in index.split(|b| *b == b'\n') {
+            let line = String::from_utf8_lossy(line);
+            if line.starts_with(' ') || line.is_empty() {
+                continue;
+            }
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            // lemma pos synset_cnt p_cnt [ptr…] sense_cnt tagsense_cnt offsets…
+            let Some(pointers) = fields.get(3).and_then(|p| p.parse::<usize>().ok()) else {
+                continue;
+            };
+            let tagged = fields
+                .get(5 + pointers)
+                .and_then(|t| t.parse::<u32>().ok())
+                .unwrap_or(0);
+            let Some(offset) = fields.get(6 + pointers).and_then(|o| o.parse::<u64>().ok()) else {
+                continue;
+            };
+            let lemma = fields[0].replace('_', " ");
+            let entry = best.entry(lemma).or_insert((tagged, part, offset));
+            if tagged > entry.0 {
+                *entry = (tagged, part, offset);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    for name in PARTS {
+        files.push(std::fs::File::open(dir.join(format!("data.{name}")))?);
+    }
+    let mut glosses = HashMap::new();
+    let mut line = Vec::new();
+    for (lemma, (_, part, offset)) in best {
+        let file = &mut files[part];
+        file.seek(SeekFrom::Start(offset))?;
+        line.clear();
+        BufReader::new(file.take(4096)).read_until(b'\n', &mut line)?;
+        let text = String::from_utf8_lossy(&line);
+        if let Some(gloss) = text
+            .split_once('|')
+            .and_then(|(_, g)| short_gloss(g, max_chars))
+        {
+            glosses.insert(lemma, gloss);
+        }
+    }
+    Ok(glosses)
+}
+
+/// The first clause of a gloss without a leading article, register notes
+/// in parentheses or quoted examples; `None` when longer than `max_chars`.
+fn short_gloss(gloss: &str, max_chars: usize) -> Option<String> {
+    let first = gloss.split(';').next()?.trim();
+    if first.contains('"') || first.contains('(') {
+        return None;
+    }
+    let first = ["a ", "an ", "the "]
+        .iter()
+        .find_map(|a| first.strip_prefix(a))
+        .unwrap_or(first)
+        .trim();
+    (!first.is_empty() && first.chars().count() <= max_chars).then(|| first.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn glosses_are_trimmed_to_their_first_clause() {
+        assert_eq!(
+            short_gloss(" a mutual promise to marry; \"a long betrothal\"", 26).as_deref(),
+            Some("mutual promise to marry")
+        );
+        assert_eq!(short_gloss("(slang) a neighborhood", 26), None);
+        assert_eq!(
+            short_gloss("the brightest star in Auriga", 26).as_deref(),
+            Some("brightest star in Auriga")
+        );
+        assert_eq!(
+            short_gloss("a very long definition that goes on and on", 26),
+            None
+        );
+    }
+}
