@@ -104,3 +104,40 @@ fn the_import_keeps_tags_and_leaves_out_vulgar_and_two_letter_answers() {
     .0;
     assert_eq!(&round.entries, entries);
 }
+
+#[test]
+fn english_glosses_come_from_wordnet_and_lead_the_mythes_clues() {
+    use gridpress::model::thesaurus::{MAX_CLUE_CHARS, MYTHES_EN_PATH, import_any_with};
+    use gridpress::model::wordnet::{WORDNET_DIR, short_glosses};
+    let glosses = short_glosses(std::path::Path::new(WORDNET_DIR), MAX_CLUE_CHARS)
+        .expect("apt-get install wordnet-base (the tests read WordNet's glosses)");
+    assert_eq!(
+        glosses.get("aptitude").map(String::as_str),
+        Some("inherent ability")
+    );
+    assert!(glosses.len() > 10_000, "{}", glosses.len());
+    let text = std::fs::read_to_string(MYTHES_EN_PATH).unwrap();
+    let imported = import_any_with(&text, "mythes", Some(&glosses));
+    let son = imported
+        .vocabulary
+        .entries
+        .iter()
+        .find(|e| e.word == "son")
+        .unwrap();
+    assert!(
+        son.clue
+            .as_deref()
+            .unwrap()
+            .starts_with("male human offspring"),
+        "{:?}",
+        son.clue
+    );
+    // Lower-case expansions are abbreviations, clued as such.
+    let dna = imported
+        .vocabulary
+        .entries
+        .iter()
+        .find(|e| e.word == "dna")
+        .unwrap();
+    assert!(dna.tags.contains(&gridpress::model::Tag::Abbreviation));
+}
