@@ -116,7 +116,12 @@ impl Site {
     /// Swedish 4.3–4.8 µs a decision (German list, 18×23, bent-arrow
     /// layout; 7–11 µs before, when it weighed 10, and a failing 18×23 gave
     /// up after 0.29 of its time limit; at 5, 0.4, and the 40,000-answer
-    /// sample fills 18×23 in 4 of 10 instead of 2).
+    /// sample fills 18×23 in 4 of 10 instead of 2). Measured again
+    /// 2026-11-25 with the familiar tier (a trie of a third of the German
+    /// answers): 2.0 µs a decision (2.96 million in 5.96 s, 18×23, seed 2);
+    /// at 5 units a run that needed 1.5–3 million decisions (German 18×23
+    /// with the short-answer caps, 3–5 of 10 seeds) gave up after 2.6 s of
+    /// a 10 s limit.
     /// Set near the upper end, so that a run's work is spent before its
     /// time on this machine in the cases measured (within 0.55–0.8 of the
     /// time limit with [`WORK_PER_SECOND`]) — except plans, set low: at
@@ -136,7 +141,7 @@ impl Site {
             Site::Untangle => 700,
             Site::Anneal => 3,
             Site::Rectangle => 1_000,
-            Site::Swedish => 5,
+            Site::Swedish => 2,
         }
     }
 }

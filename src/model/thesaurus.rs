@@ -259,7 +259,7 @@ fn expands(answer: &str, clue: &str) -> bool {
 }
 
 /// Too wide to clue anything: a clue must name its answer.
-const WIDE_CLUES: [&str; 40] = [
+const WIDE_CLUES: [&str; 42] = [
     "ding",
     "sache",
     "fall",
@@ -300,6 +300,8 @@ const WIDE_CLUES: [&str; 40] = [
     "being",
     "one",
     "it",
+    "cardinal",
+    "ordinal",
 ];
 
 /// An answer's tags and its candidate clues with their affinity.

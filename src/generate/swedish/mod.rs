@@ -80,6 +80,10 @@ const CAPS_LIFTED_ROUND: u32 = 2;
 /// with the other caps, never lifted.
 const SHORT_FORM_PERCENT: u8 = 3;
 
+/// What a short form costs an answer across in the fill's random order
+/// (0–4): it is taken only where little else fits.
+const SHORT_FORM_PENALTY: f32 = 1.5;
+
 /// Answers per playable cell, to turn the short-answer caps (percent of
 /// the answers) into counts before the fill: measured 0.30–0.33 on 13×17
 /// and 18×23 German pages (66–72 answers on 221 cells).
@@ -468,7 +472,12 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
                 // order weighs, so lower lists fill the gaps. Familiarity
                 // adds up to half a point within a vocabulary.
                 -(priority as f32)
-                    + FAMILIARITY_WEIGHT * (familiarity.min(6.0) - lexicon::FAMILIAR_ZIPF) / 3.5,
+                    + FAMILIARITY_WEIGHT * (familiarity.min(6.0) - lexicon::FAMILIAR_ZIPF) / 3.5
+                    - if word.tags.iter().any(|t| t.is_short_form()) {
+                        SHORT_FORM_PENALTY
+                    } else {
+                        0.0
+                    },
             ));
         }
     }
