@@ -61,7 +61,7 @@ const CURATED_BELOW: usize = 2_000;
 /// tier: rounds double their work, so the familiar tier has had 31 first
 /// rounds' work at every clue-share level before, the last round without
 /// caps (the familiar German answers fill 18×23 as fast as all of them).
-const FULL_LEXICON_ROUND: u32 = 3;
+const FULL_LEXICON_ROUND: u32 = 5;
 
 /// Rounds from which the short-answer caps are doubled, and lifted: the
 /// fill fails far more often under tight caps (13×17 German, 6 seeds: no
