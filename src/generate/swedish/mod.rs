@@ -543,7 +543,8 @@ fn is_hard_tag(tag: Tag) -> bool {
 const FAMILIARITY_WEIGHT: f32 = 0.5;
 
 /// Per answer: the slot that marks it used — its own id, or the first id
-/// of its exclusion group, so that one placed word of a group uses all.
+/// of its exclusion group or word family, so that one placed word of a
+/// group uses all.
 fn exclusion_slots(spec: &PuzzleSpec, answers: &[(Answer, f32)], alphabet: &[char]) -> Vec<u32> {
     let mut slots: Vec<u32> = (0..answers.len() as u32).collect();
     let id_of: HashMap<&[u8], u32> = answers
@@ -568,10 +569,31 @@ fn exclusion_slots(spec: &PuzzleSpec, answers: &[(Answer, f32)], alphabet: &[cha
             slots[b as usize] = a;
         }
     }
+    // One word family per puzzle: an answer and the same answer with one
+    // or two more letters (ENTE/ENTEN, HAUS/HAUSE) share a slot, from
+    // FAMILY_STEM letters on.
+    for (id, answer) in answers.iter().enumerate() {
+        let codes = &answer.0.codes;
+        for cut in 1..=2 {
+            if codes.len() < FAMILY_STEM + cut {
+                break;
+            }
+            if let Some(&stem) = id_of.get(&codes[..codes.len() - cut]) {
+                let (a, b) = (root(&mut slots, stem), root(&mut slots, id as u32));
+                if a != b {
+                    slots[b as usize] = a;
+                }
+            }
+        }
+    }
     (0..slots.len() as u32)
         .map(|id| root(&mut slots, id))
         .collect()
 }
+
+/// Shortest stem of a word family: below it endings make other words
+/// (EIS/EISEN), and the verifier measures families from four letters.
+const FAMILY_STEM: usize = 4;
 
 /// The representative of `id`'s exclusion set (with path halving).
 fn root(slots: &mut [u32], mut id: u32) -> u32 {
