@@ -141,3 +141,33 @@ fn english_glosses_come_from_wordnet_and_lead_the_mythes_clues() {
         .unwrap();
     assert!(dna.tags.contains(&gridpress::model::Tag::Abbreviation));
 }
+
+#[test]
+fn difficulty_presets_change_answers_and_clues_and_are_measured() {
+    use gridpress::model::Difficulty;
+    let mut project = german_project(13, 17);
+    let mut zipfs = Vec::new();
+    let mut scores = Vec::new();
+    for preset in [Difficulty::Easy, Difficulty::Hard] {
+        project.generator.swedish.difficulty = preset;
+        let spec = project.to_spec().unwrap();
+        let (mut zipf, mut score) = (0.0, 0u32);
+        for seed in 1..4u64 {
+            let options = Options {
+                seed,
+                time_limit: Duration::from_secs(20),
+                cancel: None,
+            };
+            let puzzle = swedish::generate(&spec, &options).unwrap();
+            let q = clues::measure(&puzzle).unwrap();
+            zipf += q.median_zipf;
+            score += q.difficulty as u32;
+        }
+        zipfs.push(zipf / 3.0);
+        scores.push(score / 3);
+    }
+    // Easy pages hold more common answers and score lower.
+    assert!(zipfs[0] > zipfs[1] + 0.4, "{zipfs:?}");
+    assert!(scores[0] + 20 < scores[1], "{scores:?}");
+    assert!(scores[0] < 35, "easy scores {}", scores[0]);
+}

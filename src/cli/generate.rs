@@ -46,7 +46,7 @@ pub struct GenerateArgs {
     /// Comma list of E,W,S,N,SE,NW,SW,NE or `all`.
     #[arg(long)]
     pub directions: Option<String>,
-    /// A difficulty preset: easy (E,S), medium (+ SE,NE), hard (all, decoy filler);
+    /// A difficulty preset: easy (E,S), medium (+ SE,NE), hard (all, decoy filler); Swedish: easy (common answers, direct clues, no abbreviations), medium, hard (rarer answers, less direct clues);
     /// --directions overrides its directions.
     #[arg(long)]
     pub difficulty: Option<String>,
@@ -526,8 +526,14 @@ fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
     let g = &mut project.generator;
     if let Some(name) = &args.difficulty {
         let preset = Difficulty::parse(name).map_err(InputError::msg)?;
-        g.directions = preset.directions().to_list();
-        g.decoy_filler = preset.decoy_filler();
+        match g.kind {
+            // Swedish: how common the answers are and how direct the clues.
+            PuzzleKind::Swedish => g.swedish.difficulty = preset,
+            PuzzleKind::WordSearch | PuzzleKind::WordRectangle => {
+                g.directions = preset.directions().to_list();
+                g.decoy_filler = preset.decoy_filler();
+            }
+        }
     }
     if let Some(d) = &args.directions {
         g.directions = d.clone();

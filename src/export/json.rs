@@ -187,6 +187,9 @@ fn clues_json(q: &crate::verify::clues::ClueQuality) -> Value {
         "letters_per_clue_cell": round(q.letters_per_clue),
         "checked_share": round(q.checked_share),
         "adjacent_clue_cells": q.adjacent_clue_cells,
+        "difficulty": q.difficulty,
+        "difficulty_label": q.difficulty_label(),
+        "clue_zipf": round(q.clue_zipf),
     })
 }
 

@@ -171,6 +171,24 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
                 PuzzleKind::WordRectangle => false,
             };
             ui.label("Difficulty");
+            if swedish {
+                // Swedish: how common the answers are, how direct the clues.
+                ui.horizontal(|ui| {
+                    for (preset, tip) in [
+                        (Difficulty::Easy, "Everyday answers, the most direct clue, no abbreviations where the fill allows"),
+                        (Difficulty::Medium, "Familiar answers, clues drawn among the entry's best"),
+                        (Difficulty::Hard, "Rarer answers preferred, less direct clues"),
+                    ] {
+                        if ui
+                            .radio(settings.swedish.difficulty == preset, preset.label())
+                            .on_hover_text(tip)
+                            .clicked()
+                        {
+                            settings.swedish.difficulty = preset;
+                        }
+                    }
+                });
+            } else {
             ui.add_enabled_ui(search, |ui| ui.horizontal(|ui| {
                 let current = Difficulty::matching(
                     DirectionSet::parse_list(&settings.directions).unwrap_or(DirectionSet::ALL),
@@ -194,6 +212,7 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
                     ui.weak("(custom)");
                 }
             }));
+            }
             ui.end_row();
 
             ui.label("Decoys");

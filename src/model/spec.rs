@@ -60,6 +60,13 @@ pub struct SwedishRules {
     /// sensitive terms are never answers or clues. [default: true]
     #[serde(default = "default_true")]
     pub leave_out_sensitive: bool,
+    /// How hard the answers and clues are. [default: Medium]
+    #[serde(default = "default_difficulty")]
+    pub difficulty: Difficulty,
+}
+
+fn default_difficulty() -> Difficulty {
+    Difficulty::Medium
 }
 
 /// Measured (German thesaurus, 13×17, 6 seeds): 12 % fills as fast as no
@@ -98,6 +105,7 @@ impl Default for SwedishRules {
             max_three_letter_percent: default_three_letter_percent(),
             short_answers: true,
             leave_out_sensitive: true,
+            difficulty: Difficulty::Medium,
         }
     }
 }
@@ -149,7 +157,7 @@ pub enum Language {
 /// whether the filler is made of the hidden words' letters (decoys).
 /// Easy pairs well with the large-print template; the measured difficulty
 /// is in every puzzle's report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Difficulty {
     /// Forward across and down.
     Easy,

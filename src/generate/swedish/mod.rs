@@ -15,8 +15,8 @@ use crate::model::lexicon;
 use crate::model::tags::{Tag, marked_clue};
 use crate::model::thesaurus::{alternatives, gives_away};
 use crate::model::{
-    Arrow, Body, CellKind, ClueCell, CluePointer, Direction, DirectionSet, Language, PlacedWord,
-    Pos, Puzzle, PuzzleSpec, Report, Solution,
+    Arrow, Body, CellKind, ClueCell, CluePointer, Difficulty, Direction, DirectionSet, Language,
+    PlacedWord, Pos, Puzzle, PuzzleSpec, Report, Solution,
 };
 use fill::{Board, Cell, Filler};
 use std::collections::{HashMap, HashSet};
@@ -254,7 +254,10 @@ impl<'s> Prepared<'s> {
         let requested = [
             cap(rules.max_two_letter_percent),
             cap(rules.max_three_letter_percent),
-            cap(SHORT_FORM_PERCENT).max(1),
+            match rules.difficulty {
+                Difficulty::Easy => 0,
+                Difficulty::Medium | Difficulty::Hard => cap(SHORT_FORM_PERCENT).max(1),
+            },
         ];
 
         let mut round = 0u32;
@@ -456,6 +459,11 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
             let codes = letter_codes(&mut alphabet, &word.letters)?;
             seen.insert(word.letters.clone());
             let familiarity = lexicon::zipf(&word.printed, spec.language);
+            let (welcome_zipf, familiarity_weight) = match rules.difficulty {
+                Difficulty::Easy => (EASY_ZIPF, FAMILIARITY_WEIGHT),
+                Difficulty::Medium => (lexicon::FAMILIAR_ZIPF, FAMILIARITY_WEIGHT),
+                Difficulty::Hard => (HARD_ZIPF, -FAMILIARITY_WEIGHT),
+            };
             answers.push((
                 Answer {
                     codes,
@@ -464,7 +472,7 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
                     vocabulary: name.to_string(),
                     short_form: word.tags.iter().any(|t| t.is_short_form()),
                     welcome: curated
-                        || familiarity >= lexicon::FAMILIAR_ZIPF
+                        || familiarity >= welcome_zipf
                             && !word.tags.iter().any(|t| is_hard_tag(*t)),
                 },
                 // Each vocabulary lower in the list is one point less
@@ -472,7 +480,7 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
                 // order weighs, so lower lists fill the gaps. Familiarity
                 // adds up to half a point within a vocabulary.
                 -(priority as f32)
-                    + FAMILIARITY_WEIGHT * (familiarity.min(6.0) - lexicon::FAMILIAR_ZIPF) / 3.5
+                    + familiarity_weight * (familiarity.min(6.0) - lexicon::FAMILIAR_ZIPF) / 3.5
                     - if word.tags.iter().any(|t| t.is_short_form()) {
                         SHORT_FORM_PENALTY
                     } else {
@@ -537,6 +545,15 @@ fn is_hard_tag(tag: Tag) -> bool {
         | Tag::English => false,
     }
 }
+
+/// The familiar tier of an easy puzzle: words of everyday text (Zipf ≥
+/// 3.5; the German thesaurus keeps 8,400 answers, which fill 13×17 in
+/// 0.6 s like the medium tier's 23,900).
+const EASY_ZIPF: f32 = 3.5;
+
+/// The welcome tier of a hard puzzle reaches down to rarer words (every
+/// word of the shipped frequency list), and prefers the rarer ones.
+const HARD_ZIPF: f32 = 2.0;
 
 /// How much familiarity (Zipf 2.5 → 6) adds to an answer's preference
 /// within its vocabulary, in points of the random order's 0–4 noise.
@@ -771,7 +788,13 @@ fn build(
                 shared_clues += 1;
                 answer.clues[rng.below(answer.clues.len())].clone()
             } else {
-                fresh[rng.below(fresh.len())].clone()
+                // Easy puzzles print the most direct clue (the import puts
+                // the closest, most familiar first), hard ones the last.
+                match spec.swedish.difficulty {
+                    Difficulty::Easy => fresh[0].clone(),
+                    Difficulty::Medium => fresh[rng.below(fresh.len())].clone(),
+                    Difficulty::Hard => fresh[fresh.len() - 1].clone(),
+                }
             };
             used_clues.insert(clue.clone());
             clue_cells[at].clues.push(CluePointer {
