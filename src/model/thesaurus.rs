@@ -416,7 +416,7 @@ impl Collected {
     /// The vocabulary: answers with at least one printable clue, best
     /// clues first, at most [`CLUES_PER_WORD`].
     fn into_imported(mut self, name: &str, sets: usize, format: ThesaurusFormat) -> Imported {
-        let answers = std::mem::take(&mut self.answers);
+        let answers = merge_spellings(std::mem::take(&mut self.answers));
         let mut entries = Vec::new();
         for (printed, (mut tags, candidates)) in answers {
             let letters = answer_letters(&printed).map_or(0, |l| l.chars().count());
@@ -469,6 +469,42 @@ impl Collected {
 /// A WordNet gloss counts as three close synonym sets: it names the
 /// answer's most frequent sense, where MyThes lists every sense's words.
 const GLOSS_AFFINITY: f32 = 3.0;
+
+/// One entry per grid spelling: "Morgen" (noun) and "morgen" (adverb)
+/// both print MORGEN, so their clues are pooled under the first spelling
+/// (capitals sort first); a short form stays apart from a word (its clue
+/// is marked), and a vulgar variant taints the entry.
+fn merge_spellings(answers: BTreeMap<String, Candidates>) -> Vec<(String, Candidates)> {
+    let mut merged: Vec<(String, Candidates)> = Vec::new();
+    let mut index: HashMap<(String, bool), usize> = HashMap::new();
+    for (printed, (tags, candidates)) in answers {
+        let key = (
+            answer_letters(&printed).unwrap_or_default(),
+            tags.iter().any(|t| t.is_short_form()),
+        );
+        match index.get(&key) {
+            Some(&i) => {
+                let (_, (kept_tags, kept)) = &mut merged[i];
+                for tag in tags {
+                    if tag.is_unprintable() && !kept_tags.contains(&tag) {
+                        kept_tags.push(tag);
+                    }
+                }
+                for (term, affinity) in candidates {
+                    match kept.iter_mut().find(|(t, _)| t.text == term.text) {
+                        Some((_, a)) => *a += affinity,
+                        None => kept.push((term, affinity)),
+                    }
+                }
+            }
+            None => {
+                index.insert(key, merged.len());
+                merged.push((printed, (tags, candidates)));
+            }
+        }
+    }
+    merged
+}
 
 /// Shared synonym sets weigh this much against a clue's familiarity (a
 /// Zipf point): two close sets outweigh a clue two points more common.
