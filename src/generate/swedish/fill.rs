@@ -498,6 +498,11 @@ impl<'a> Filler<'a> {
         if st.cells[i] != Cell::Open || st.must[i] > 0 || st.clues >= limit {
             return false;
         }
+        // Never three clue cells side by side in a row (print: at most two).
+        let clue = |j: usize| matches!(st.cells[j], Cell::Clue | Cell::Frame);
+        if !st.must_clue[i] && c >= 2 && clue(i - 1) && clue(i - 2) {
+            return false;
+        }
         st.col_len[c] <= 1 || {
             let id = b.trie.word[st.col_node[c] as usize];
             id != NO_WORD && !self.is_used(id)
