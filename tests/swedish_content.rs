@@ -171,3 +171,27 @@ fn difficulty_presets_change_answers_and_clues_and_are_measured() {
     assert!(scores[0] + 20 < scores[1], "{scores:?}");
     assert!(scores[0] < 35, "easy scores {}", scores[0]);
 }
+
+/// The same content rules where a word rectangle prints clues: a German
+/// 5×5 fill-in from the thesaurus takes familiar words first, prints
+/// their marked clues and nothing sensitive.
+#[test]
+fn clued_word_rectangles_from_the_thesaurus_print_familiar_words() {
+    let mut project = german_project(5, 5);
+    project.generator.kind = PuzzleKind::WordRectangle;
+    project.generator.directions = "E,S".into();
+    let spec = project.to_spec().unwrap();
+    for seed in 1..4u64 {
+        let options = Options {
+            seed,
+            time_limit: Duration::from_secs(20),
+            cancel: None,
+        };
+        let puzzle = gridpress::generate::rectangle::generate(&spec, &options).unwrap();
+        assert!(gridpress::verify::verify_against(&puzzle, &spec).is_empty());
+        let q = clues::measure(&puzzle).expect("the thesaurus words have clues");
+        assert!(q.familiar_share() >= 0.95, "seed {seed}: {}", q.line());
+        assert!(q.sensitive.is_empty(), "seed {seed}: {:?}", q.sensitive);
+        assert_eq!(q.short_forms.1, 0, "seed {seed}");
+    }
+}

@@ -139,6 +139,30 @@ impl Tag {
         }
     }
 
+    /// Whether a word with this tag is known to few solvers (dialect, dated
+    /// words, jargon, Latin, and the unprintable ones): a large list's
+    /// familiar tier leaves it out however common its spelling (ERN, NAA,
+    /// ENTER "Fohlen").
+    pub fn is_specialist(self) -> bool {
+        match self {
+            Tag::Regional
+            | Tag::Dated
+            | Tag::Technical
+            | Tag::Latin
+            | Tag::Coarse
+            | Tag::Vulgar
+            | Tag::Derogatory => true,
+            Tag::Abbreviation
+            | Tag::Symbol
+            | Tag::Unit
+            | Tag::Colloquial
+            | Tag::Elevated
+            | Tag::Austrian
+            | Tag::Swiss
+            | Tag::English => false,
+        }
+    }
+
     /// Whether the answer is a short form (abbreviation, symbol, unit),
     /// which the clue must say.
     pub fn is_short_form(self) -> bool {

@@ -70,6 +70,13 @@ pub fn generate_batch(
     Ok(puzzles)
 }
 
+/// Vocabularies with this many words are ranked: their familiar words
+/// (wordfreq Zipf ≥ 2.5, no abbreviations) form a level before the rest
+/// (a German 5×5 from the thesaurus had printed "My", "1A", "Pa", "Set").
+/// Curated lists (a children's list, a theme) keep every word in one
+/// level, as the Swedish puzzles' familiar tier does.
+const RANKED_FROM: usize = 2_000;
+
 /// Generates a word rectangle of the spec's mask size from its
 /// vocabularies (higher priority first: lower ones join only when the
 /// higher ones cannot make a rectangle). Offensive words are never used.
@@ -84,30 +91,65 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
     let mut levels: Vec<Vec<Candidate>> = Vec::new();
     let mut ids: HashMap<Vec<u8>, u32> = HashMap::new();
     let mut next_id = 0u32;
+    let sensitive = crate::model::lexicon::sensitive(spec.language);
+    let leave_out = spec.swedish.leave_out_sensitive;
     for vocabulary in &spec.vocabularies {
-        let mut level = Vec::new();
+        // A large list (an import, a dictionary) is tried familiar words
+        // first, the rest as the next level; a curated one as it is.
+        let ranked = vocabulary.words.len() >= RANKED_FROM;
+        let mut familiar = Vec::new();
+        let mut rest = Vec::new();
         for word in &vocabulary.words {
             let len = word.letters.len();
             if (len != width && len != height) || spec.banned.contains(&word.letters) {
                 continue;
             }
+            if leave_out
+                && (word.tags.iter().any(|t| t.is_unprintable())
+                    || sensitive.matches(&word.printed))
+            {
+                continue;
+            }
             let codes = letter_codes(&mut alphabet, &word.letters)?;
             let id = *ids.entry(codes.clone()).or_insert(next_id);
             next_id += 1;
-            level.push(Candidate {
+            // The first clue that prints: marked as its tags ask, never
+            // giving the word away, nothing sensitive.
+            let text = word.text();
+            let clue = word.clue.as_deref().and_then(|c| {
+                crate::model::thesaurus::alternatives(c)
+                    .map(|a| crate::model::tags::marked_clue(a, &word.tags, spec.language))
+                    .find(|a| {
+                        let unfit = crate::model::thesaurus::gives_away(a, &text)
+                            || leave_out && sensitive.matches(a);
+                        !unfit
+                    })
+            });
+            let candidate = Candidate {
                 id,
                 lines: vocabulary.lines,
                 codes,
                 printed: word.printed.clone(),
                 vocabulary: vocabulary.name.clone(),
-                clue: word
-                    .clue
-                    .as_deref()
-                    .and_then(|c| crate::model::thesaurus::alternatives(c).next())
-                    .map(String::from),
-            });
+                clue,
+            };
+            let welcome = !ranked
+                || crate::model::lexicon::zipf(&word.printed, spec.language)
+                    >= crate::model::lexicon::FAMILIAR_ZIPF
+                    && !word
+                        .tags
+                        .iter()
+                        .any(|t| t.is_short_form() || t.is_specialist());
+            if welcome {
+                familiar.push(candidate);
+            } else {
+                rest.push(candidate);
+            }
         }
-        levels.push(level);
+        levels.push(familiar);
+        if !rest.is_empty() {
+            levels.push(rest);
+        }
     }
     let limits = Limits::new(Instant::now() + options.time_limit, options.cancel.clone());
     let mut rng = Rng::new(options.seed);
@@ -379,7 +421,12 @@ fn build(grid: &[u8], level: &Level, seed: u64) -> Puzzle {
         for code in codes {
             node = trie.child(node, code);
         }
-        trie.word[node as usize] as usize
+        let id = trie.word[node as usize];
+        // The pool holds a level's familiar words before its rest: find
+        // the candidate by id (the first entry of that spelling).
+        pool.iter()
+            .position(|c| c.id == id)
+            .expect("every word of the block is in the pool")
     };
     let mut words = Vec::new();
     for r in 0..height {

@@ -12,7 +12,7 @@ use super::trie::{Trie, letter_codes};
 use super::{Limits, Options, Site, Stop, WORK_PER_SECOND};
 use crate::error::GenerateError;
 use crate::model::lexicon;
-use crate::model::tags::{Tag, marked_clue};
+use crate::model::tags::marked_clue;
 use crate::model::thesaurus::{alternatives, gives_away};
 use crate::model::{
     Arrow, Body, CellKind, ClueCell, CluePointer, Difficulty, Direction, DirectionSet, Language,
@@ -473,7 +473,7 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
                     short_form: word.tags.iter().any(|t| t.is_short_form()),
                     welcome: curated
                         || familiarity >= welcome_zipf
-                            && !word.tags.iter().any(|t| is_hard_tag(*t)),
+                            && !word.tags.iter().any(|t| t.is_specialist()),
                 },
                 // Each vocabulary lower in the list is one point less
                 // welcome: about what a clue-share step of the random
@@ -518,31 +518,6 @@ fn in_page_alphabet(letters: &[char], spec: &PuzzleSpec) -> bool {
             .iter()
             .all(|c| c.is_ascii_uppercase() || umlauts && "ÄÖÜ".contains(*c)),
         Language::FromVocabulary => true,
-    }
-}
-
-/// Whether an answer with `tag` stays out of the familiar tier of a large
-/// list: dialect and dated words (NAA, ERN), jargon and Latin.
-/// Abbreviations, symbols and units stay in but are capped
-/// ([`SHORT_FORM_PERCENT`]): wordfreq counts "usb" and "sms" as common
-/// words, and uncapped a 13×17 page held 11 of them.
-fn is_hard_tag(tag: Tag) -> bool {
-    match tag {
-        Tag::Regional
-        | Tag::Dated
-        | Tag::Technical
-        | Tag::Latin
-        | Tag::Coarse
-        | Tag::Vulgar
-        | Tag::Derogatory => true,
-        Tag::Abbreviation
-        | Tag::Symbol
-        | Tag::Unit
-        | Tag::Colloquial
-        | Tag::Elevated
-        | Tag::Austrian
-        | Tag::Swiss
-        | Tag::English => false,
     }
 }
 
