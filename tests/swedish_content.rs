@@ -33,17 +33,20 @@ fn german_project(width: usize, height: usize) -> Project {
     project
 }
 
+fn options(seed: u64) -> Options {
+    Options {
+        seed,
+        time_limit: Duration::from_secs(20),
+        cancel: None,
+    }
+}
+
 #[test]
 fn german_pages_print_familiar_marked_and_unoffending_answers_without_umlaut_cells() {
     let project = german_project(13, 17);
     let spec = project.to_spec().unwrap();
     for seed in 0..3u64 {
-        let options = Options {
-            seed,
-            time_limit: Duration::from_secs(20),
-            cancel: None,
-        };
-        let puzzle = swedish::generate(&spec, &options).unwrap();
+        let puzzle = swedish::generate(&spec, &options(seed)).unwrap();
         let q = clues::measure(&puzzle).expect("a Swedish puzzle has clues");
         assert_eq!(q.language, Language::German);
         assert!(
@@ -153,12 +156,7 @@ fn difficulty_presets_change_answers_and_clues_and_are_measured() {
         let spec = project.to_spec().unwrap();
         let (mut zipf, mut score) = (0.0, 0u32);
         for seed in 1..4u64 {
-            let options = Options {
-                seed,
-                time_limit: Duration::from_secs(20),
-                cancel: None,
-            };
-            let puzzle = swedish::generate(&spec, &options).unwrap();
+            let puzzle = swedish::generate(&spec, &options(seed)).unwrap();
             let q = clues::measure(&puzzle).unwrap();
             zipf += q.median_zipf;
             score += q.difficulty as u32;
@@ -182,12 +180,7 @@ fn clued_word_rectangles_from_the_thesaurus_print_familiar_words() {
     project.generator.directions = "E,S".into();
     let spec = project.to_spec().unwrap();
     for seed in 1..4u64 {
-        let options = Options {
-            seed,
-            time_limit: Duration::from_secs(20),
-            cancel: None,
-        };
-        let puzzle = gridpress::generate::rectangle::generate(&spec, &options).unwrap();
+        let puzzle = gridpress::generate::rectangle::generate(&spec, &options(seed)).unwrap();
         assert!(gridpress::verify::verify_against(&puzzle, &spec).is_empty());
         let q = clues::measure(&puzzle).expect("the thesaurus words have clues");
         assert!(q.familiar_share() >= 0.95, "seed {seed}: {}", q.line());

@@ -327,6 +327,22 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
             .on_hover_text("Swedish puzzles: at least this many letter cells per clue cell (3 is usual in print); relaxed and reported when it cannot be met");
             ui.end_row();
 
+            for (text, value, tip) in [
+                ("Two-letter answers", &mut settings.swedish.max_two_letter_percent, "Swedish puzzles: at most this share of the answers has two letters; doubled after a round and lifted after two when the fill cannot meet it (reported)"),
+                ("Three-letter answers", &mut settings.swedish.max_three_letter_percent, "Swedish puzzles: at most this share of the answers has three letters; relaxed like the two-letter cap"),
+            ] {
+                let label = ui.label(text);
+                ui.add_enabled(swedish, egui::DragValue::new(value).range(0..=100).prefix("≤ ").suffix(" %"))
+                    .labelled_by(label.id)
+                    .on_hover_text(tip);
+                ui.end_row();
+            }
+
+            ui.label("Short answers");
+            ui.add_enabled(swedish, egui::Checkbox::new(&mut settings.swedish.short_answers, "Add the shipped short-answer list"))
+                .on_hover_text("Swedish puzzles: two-letter answers with print-style clues (element symbols, notes of the scale, Greek letters …) join the vocabularies, last in priority");
+            ui.end_row();
+
             let label = ui.label("Words per cell");
             ui.add_enabled(search, egui::DragValue::new(&mut settings.max_words_per_cell).range(1..=4))
                 .labelled_by(label.id);

@@ -246,6 +246,18 @@ pub fn marked_clue(clue: &str, tags: &[Tag], language: Language) -> String {
     }
 }
 
+/// Whether a term reads as an abbreviation by its spelling: capitals only (LZB,
+/// NASA), a short term with two capitals (MfS, EdT), or a short term
+/// without a vowel (kg, km).
+pub fn looks_abbreviated(text: &str) -> bool {
+    let letters: Vec<char> = text.chars().filter(|c| c.is_alphabetic()).collect();
+    let capitals = letters.iter().filter(|c| c.is_uppercase()).count();
+    let vowel = letters.iter().any(|c| "aeiouyäöüAEIOUYÄÖÜ".contains(*c));
+    (letters.len() >= 2 && capitals == letters.len())
+        || (letters.len() <= 5 && capitals >= 2)
+        || (letters.len() <= 4 && !vowel)
+}
+
 /// Tags as written after a word in the text format: ` {abbr,colloquial}`
 /// (empty when there are none).
 pub fn format_tags(tags: &[Tag]) -> String {

@@ -7,7 +7,7 @@
 
 use super::lexicon::{FAMILIAR_ZIPF, sensitive, zipf};
 use super::spec::Language;
-use super::tags::Tag;
+use super::tags::{Tag, looks_abbreviated};
 use super::vocabulary::{Entry, Lines, Vocabulary};
 use super::word::{UmlautMode, Word};
 use std::collections::{BTreeMap, HashMap};
@@ -226,18 +226,6 @@ fn labels(raw: &str) -> impl Iterator<Item = &str> {
     raw.split('(')
         .skip(1)
         .filter_map(|part| part.split_once(')').map(|(label, _)| label))
-}
-
-/// Whether an untagged term reads as an abbreviation: capitals only (LZB,
-/// NASA), a short term with two capitals (MfS, EdT), or a short term
-/// without a vowel (kg, km).
-fn looks_abbreviated(text: &str) -> bool {
-    let letters: Vec<char> = text.chars().filter(|c| c.is_alphabetic()).collect();
-    let capitals = letters.iter().filter(|c| c.is_uppercase()).count();
-    let vowel = letters.iter().any(|c| "aeiouyäöüAEIOUYÄÖÜ".contains(*c));
-    (letters.len() >= 2 && capitals == letters.len())
-        || (letters.len() <= 5 && capitals >= 2)
-        || (letters.len() <= 4 && !vowel)
 }
 
 /// Whether `clue` reads as the expansion of a short `answer`: at least

@@ -134,7 +134,7 @@ pub fn measure(puzzle: &Puzzle) -> Option<ClueQuality> {
         let clue = w.clue.as_deref().unwrap_or_default();
         let lower = clue.to_lowercase();
         let marked = SHORT_FORM_MARKERS.iter().any(|m| lower.starts_with(m));
-        if marked || looks_short_form(&w.display) {
+        if marked || crate::model::tags::looks_abbreviated(&w.display) {
             q.short_forms.0 += 1;
             q.short_forms.1 += usize::from(!marked);
         }
@@ -198,17 +198,6 @@ fn difficulty(q: &ClueQuality, puzzle: &Puzzle) -> u8 {
         + 10.0 * (q.short_forms.0 as f64 / n * 10.0).min(1.0)
         + 10.0 * (hints / n * 10.0).min(1.0);
     score.round().clamp(0.0, 100.0) as u8
-}
-
-/// An answer spelled like an abbreviation: capitals only (NASA), or short
-/// with two capitals (MfS), or short without a vowel (km).
-fn looks_short_form(printed: &str) -> bool {
-    let letters: Vec<char> = printed.chars().filter(|c| c.is_alphabetic()).collect();
-    let capitals = letters.iter().filter(|c| c.is_uppercase()).count();
-    let vowel = letters.iter().any(|c| "aeiouyäöüAEIOUYÄÖÜ".contains(*c));
-    (letters.len() >= 2 && capitals == letters.len())
-        || (letters.len() <= 5 && capitals >= 2)
-        || (letters.len() <= 4 && !vowel)
 }
 
 /// Pairs of answers where one is the other plus at most two letters at
