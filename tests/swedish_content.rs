@@ -164,6 +164,13 @@ fn difficulty_presets_change_answers_and_clues_and_are_measured() {
         zipfs.push(zipf / 3.0);
         scores.push(score / 3);
     }
+    // The magazine template prints the measured level.
+    let mut magazine = gridpress::layout::template::Template::find("magazine").unwrap();
+    magazine.language = PageLanguage::German;
+    project.generator.swedish.difficulty = Difficulty::Easy;
+    let easy = swedish::generate(&project.to_spec().unwrap(), &options(1)).unwrap();
+    let line = magazine.instructions_for(&easy);
+    assert!(line.ends_with("Schwierigkeit: leicht."), "{line}");
     // Easy pages hold more common answers and score lower.
     assert!(zipfs[0] > zipfs[1] + 0.4, "{zipfs:?}");
     assert!(scores[0] + 20 < scores[1], "{scores:?}");

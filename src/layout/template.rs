@@ -91,6 +91,10 @@ pub struct Template {
     /// number of words).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub instructions: Option<String>,
+    /// Whether the instruction line ends with the puzzle's measured
+    /// difficulty ("Schwierigkeit: leicht"). [default: false]
+    #[serde(default)]
+    pub show_difficulty: bool,
     /// The language of the page text: the project's, set by the caller.
     #[serde(skip)]
     pub language: PageLanguage,
@@ -105,10 +109,17 @@ impl Template {
     /// The instruction line for `puzzle`: the template's own, or the
     /// language's.
     pub fn instructions_for(&self, puzzle: &Puzzle) -> String {
-        match &self.instructions {
+        let mut text = match &self.instructions {
             Some(text) => text.replace("{count}", &puzzle.words.len().to_string()),
             None => self.texts().instructions(puzzle),
+        };
+        if self.show_difficulty
+            && let Some(level) = self.texts().difficulty(puzzle)
+        {
+            text.push(' ');
+            text.push_str(&level);
         }
+        text
     }
 
     /// The text before the solution boxes.

@@ -65,6 +65,15 @@ pub struct PageTexts {
     pub swedish_solution_hint: String,
     /// Added when answers with umlauts or ß are written out in the grid.
     pub umlauts_written_out: String,
+    /// The difficulty sentence (templates with `show_difficulty`):
+    /// `{level}` is one of `easy`, `medium`, `hard` below.
+    pub difficulty: String,
+    /// See `difficulty`.
+    pub easy: String,
+    /// See `difficulty`.
+    pub medium: String,
+    /// See `difficulty`.
+    pub hard: String,
     /// The instruction: `{count}` words, running `{ways}`.
     pub find: String,
     /// `{ways}` when all eight directions are enabled.
@@ -112,6 +121,24 @@ fn writes_out_umlauts(puzzle: &Puzzle) -> bool {
 }
 
 impl PageTexts {
+    /// "Difficulty: easy." for a puzzle whose difficulty is measured: a
+    /// word search's from its report, a clued puzzle's from its answers
+    /// and clues (`verify::clues`).
+    pub fn difficulty(&self, puzzle: &Puzzle) -> Option<String> {
+        let label = match puzzle.kind() {
+            PuzzleKind::WordSearch => Some(puzzle.report.quality.difficulty_label()),
+            PuzzleKind::Swedish | PuzzleKind::WordRectangle => {
+                crate::verify::clues::measure(puzzle).map(|q| q.difficulty_label())
+            }
+        }?;
+        let level = match label {
+            "easy" => &self.easy,
+            "medium" => &self.medium,
+            _ => &self.hard,
+        };
+        Some(self.difficulty.replace("{level}", level))
+    }
+
     /// The instruction line under a puzzle's title.
     pub fn instructions(&self, puzzle: &Puzzle) -> String {
         match puzzle.kind() {
@@ -200,6 +227,8 @@ mod tests {
             assert!(t.find.contains("{count}") && t.find.contains("{ways}"));
             assert!(t.letters_heading.contains("{count}"));
             assert!(!t.solution_label.is_empty() && !t.key_heading.is_empty());
+            assert!(t.difficulty.contains("{level}"));
+            assert!(![&t.easy, &t.medium, &t.hard].iter().any(|l| l.is_empty()));
         }
         let de = PageLanguage::German.texts();
         assert_eq!(de.solution_label, "Lösung:");
