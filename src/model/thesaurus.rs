@@ -354,7 +354,7 @@ impl Collected {
     /// How good `clue` is for an answer: affinity first, then how familiar
     /// the clue's words are; `None` when it should never print (no letters,
     /// digits, a lone function word, too wide, an abbreviation).
-    fn clue_score(&self, clue: &Term, affinity: f32) -> Option<f32> {
+    fn clue_score(&self, answer: &str, clue: &Term, affinity: f32) -> Option<f32> {
         let text = &clue.text;
         let letters = text.chars().filter(|c| c.is_alphabetic()).count();
         if letters < 3
@@ -398,7 +398,21 @@ impl Collected {
         } else {
             0.0
         };
-        Some(AFFINITY_WEIGHT * affinity + known - register - phrase - unknown)
+        // English capitalises names only: a capitalised clue for a
+        // lower-case answer names one person or place of a wider word
+        // (ruler = "Urban II", son = "Logos"), which few solvers get.
+        let name = match self.language {
+            Language::English => {
+                let capital = |t: &str| t.chars().next().is_some_and(char::is_uppercase);
+                if capital(text) && !capital(answer) {
+                    NAME_CLUE_PENALTY
+                } else {
+                    0.0
+                }
+            }
+            Language::German | Language::FromVocabulary => 0.0,
+        };
+        Some(AFFINITY_WEIGHT * affinity + known - register - phrase - unknown - name)
     }
 
     /// The vocabulary: answers with at least one printable clue, best
@@ -410,7 +424,10 @@ impl Collected {
             let letters = answer_letters(&printed).map_or(0, |l| l.chars().count());
             let mut scored: Vec<(f32, String)> = candidates
                 .iter()
-                .filter_map(|(t, a)| self.clue_score(t, *a).map(|s| (s, t.text.clone())))
+                .filter_map(|(t, a)| {
+                    self.clue_score(&printed, t, *a)
+                        .map(|s| (s, t.text.clone()))
+                })
                 .collect();
             if scored.is_empty()
                 || letters < MIN_ANSWER_LETTERS
@@ -422,6 +439,11 @@ impl Collected {
             }
             scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
             scored.truncate(CLUES_PER_WORD);
+            // A puzzle may print any alternative: keep only those nearly
+            // as good as the best (lee: "downwind", not "Rose Louise
+            // Hovick"; son: not "Logos").
+            let best = scored[0].0;
+            scored.retain(|(score, _)| *score >= best - CLUE_SPREAD);
             if !tags.iter().any(|t| t.is_short_form())
                 && scored.iter().any(|(_, c)| expands(&printed, c))
             {
@@ -506,6 +528,12 @@ const REGISTER_PENALTY: f32 = 1.5;
 /// A clue whose rarest word is below [`FAMILIAR_ZIPF`] loses 3 points: it
 /// prints only when the answer has no better clue.
 const UNKNOWN_CLUE_PENALTY: f32 = 3.0;
+/// How far below the best clue an alternative may score and still be kept
+/// (a Zipf point and a half, or one close synonym set less).
+const CLUE_SPREAD: f32 = 2.5;
+/// An English name clue for a common word (see `clue_score`) loses as much
+/// as an unknown one: it prints only when nothing else is left.
+const NAME_CLUE_PENALTY: f32 = 3.0;
 /// A single-word clue this common is a function word ("wenn", "alle",
 /// "an"): it names nothing.
 const FUNCTION_WORD_ZIPF: f32 = 6.0;
