@@ -78,8 +78,18 @@ fn short_gloss(gloss: &str, max_chars: usize) -> Option<String> {
         .find_map(|a| first.strip_prefix(a))
         .unwrap_or(first)
         .trim();
+    // A fragment ("of southern Asia", "not only so, but") names nothing.
+    let opening = first.split_whitespace().next().unwrap_or_default();
+    if FRAGMENT_OPENINGS.contains(&opening) {
+        return None;
+    }
     (!first.is_empty() && first.chars().count() <= max_chars).then(|| first.to_string())
 }
+
+/// First words of glosses that are fragments, not names of the thing.
+const FRAGMENT_OPENINGS: [&str; 14] = [
+    "of", "in", "to", "not", "with", "used", "by", "for", "from", "at", "on", "or", "and", "being",
+];
 
 #[cfg(test)]
 mod tests {
@@ -92,6 +102,7 @@ mod tests {
             Some("mutual promise to marry")
         );
         assert_eq!(short_gloss("(slang) a neighborhood", 26), None);
+        assert_eq!(short_gloss("of southern Asia; used in research", 26), None);
         assert_eq!(
             short_gloss("the brightest star in Auriga", 26).as_deref(),
             Some("brightest star in Auriga")
