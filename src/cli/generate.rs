@@ -336,6 +336,9 @@ fn make(project: &Project, banned_file: Option<&Path>) -> anyhow::Result<Vec<Puz
         for r in &p.report.relaxed {
             eprintln!("warning: seed {}: {r}", p.seed);
         }
+        if p.report.cut_short {
+            eprintln!("warning: seed {}: {}", p.seed, crate::model::CUT_SHORT_NOTE);
+        }
         match p.kind() {
             PuzzleKind::WordSearch => {
                 for s in p.report.quality.shortfalls(p.words.len()) {

@@ -284,6 +284,9 @@ fn check(args: &CheckArgs) -> anyhow::Result<()> {
     let text = String::from_utf8(read_file(&args.puzzle)?)
         .map_err(|_| InputError::at(&name, 0, "not valid UTF-8 text"))?;
     let puzzles = json::parse(&text, &name)?;
+    if puzzles.is_empty() {
+        return Err(InputError::at(&name, 0, "an empty list: no puzzle to check").into());
+    }
     let banned = banned_words(args.banned.as_deref())?;
     let request = match &args.project {
         Some(path) => {

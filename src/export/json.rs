@@ -88,6 +88,9 @@ fn to_json(p: &Puzzle) -> PuzzleJson {
     if !r.unplaced.is_empty() {
         report.insert("unplaced".into(), json!(r.unplaced));
     }
+    if r.cut_short {
+        report.insert("cut_short".into(), json!(true));
+    }
     if let Some(asked) = r.words_asked {
         report.insert(
             "word_count".into(),
@@ -425,6 +428,11 @@ fn from_json(raw: PuzzleJson) -> Result<Puzzle, String> {
         body,
         report: Report {
             relaxed,
+            cut_short: raw
+                .report
+                .get("cut_short")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
             unplaced: raw
                 .report
                 .get("unplaced")

@@ -17,7 +17,6 @@ use super::{Limits, Stop};
 use crate::error::GenerateError;
 use crate::model::{Direction, DirectionSet, PlacedWord, Puzzle, Report, Solution};
 use std::collections::BTreeSet;
-use std::time::Instant;
 
 /// Words each enabled direction should carry: 10 % of `words`, as far as
 /// the word count allows every direction its share (RQ.G.06).
@@ -200,7 +199,7 @@ pub(crate) fn run(
     tables: &Tables,
     base: &PatternBase,
     seed: u64,
-    (limits, work): (&Limits, u64),
+    limits: &Limits,
     excluded: &BTreeSet<u32>,
 ) -> Result<(Puzzle, Vec<u32>), GenerateError> {
     let spec = &problem.spec;
@@ -247,18 +246,10 @@ pub(crate) fn run(
     let mut rescues = 0;
     for (i, level) in levels.iter().enumerate() {
         // Each level gets an equal share of the work left (the last all of
-        // it): levels switch, and a run ends, at the same point on any
-        // machine fast enough to finish the work within the time limit.
-        let left = work.saturating_sub(limits.work());
-        let level_limits = if i + 1 == levels.len() {
-            limits.with_budget(left, limits.deadline)
-        } else {
-            // Twice the time share backs the work share: a step's cost
-            // varies by request (see `Site::cost`).
-            let share = limits.deadline.saturating_duration_since(Instant::now())
-                / (levels.len() - i) as u32;
-            limits.with_budget(left / (levels.len() - i) as u64, Instant::now() + 2 * share)
-        };
+        // it): levels switch, and a run ends, on work alone, at the same
+        // point on every machine (the clock only as the backstop).
+        let left = limits.work_left();
+        let level_limits = limits.with_budget(left / (levels.len() - i) as u64, limits.deadline);
         let required = if level.shares { required } else { [0; 8] };
         let mut weave = Weave::new(problem, excluded, level.shares);
         let mut anneal = (theme_range && level.sweep)
@@ -830,6 +821,7 @@ fn build(
             .iter()
             .map(|&id| problem.text(&problem.lex[id as usize].codes))
             .collect(),
+        cut_short: false,
     };
     let ids = board.placements.iter().map(|p| p.word).collect();
     let mut puzzle = Puzzle {

@@ -80,6 +80,10 @@ pub(crate) enum Stop {
 pub(crate) enum Site {
     /// A node of the must-use search (`search.rs`).
     Search,
+    /// [`search::SCANS_PER_STEP`] candidate entries struck out (and back)
+    /// by the must-use search: on large grids with many directions its
+    /// real cost, which a node count misses by 40× (see `Site::cost`).
+    SearchScan,
     /// A placement tried by the random-slot picker (`pick.rs`).
     Pick,
     /// A node of the sweep (`cover.rs`).
@@ -96,7 +100,8 @@ pub(crate) enum Site {
     Untangle,
     /// A step of the theme-list annealing (`anneal.rs`).
     Anneal,
-    /// 4,096 steps of the word-rectangle search (it sets no budget).
+    /// 4,096 steps of the word-rectangle search (the prover's are counted
+    /// apart, see [`Limits::detached`]).
     Rectangle,
     /// A run chosen by the Swedish filler (`swedish/fill.rs`).
     Swedish,
@@ -121,7 +126,14 @@ impl Site {
     /// answers): 2.0 µs a decision (2.96 million in 5.96 s, 18×23, seed 2);
     /// at 5 units a run that needed 1.5–3 million decisions (German 18×23
     /// with the short-answer caps, 3–5 of 10 seeds) gave up after 2.6 s of
-    /// a 10 s limit.
+    /// a 10 s limit. Measured 2026-11-25 (issue 35): the must-use search
+    /// on 32 long German words, 18×18 with a 9×9 ad corner and a solution
+    /// word, took 850 µs a node, nearly all of it striking out candidate
+    /// placements (1.6 billion entries in 6 s, 3.7 ns each; Figure 3 on 8×7
+    /// 3.0 ns): [`Site::SearchScan`] counts them, a unit per 256. Word
+    /// rectangles (the randomised search, `wamerican` 8×8 and 7×7, none
+    /// found): about 55 million trie steps a second, so 4,096 cost 60 (at
+    /// 1,000 the search gave up after 0.06 of its limit; at 100, 0.37).
     /// Set near the upper end, so that a run's work is spent before its
     /// time on this machine in the cases measured (within 0.55–0.8 of the
     /// time limit with [`WORK_PER_SECOND`]) — except plans, set low: at
@@ -132,6 +144,7 @@ impl Site {
     pub const fn cost(self) -> u64 {
         match self {
             Site::Search => 6,
+            Site::SearchScan => 1,
             Site::Pick => 25,
             Site::Cover => 8,
             Site::Weave => 30,
@@ -140,7 +153,7 @@ impl Site {
             Site::PlanNode => 1,
             Site::Untangle => 700,
             Site::Anneal => 3,
-            Site::Rectangle => 1_000,
+            Site::Rectangle => 60,
             Site::Swedish => 2,
         }
     }
@@ -148,10 +161,24 @@ impl Site {
 
 /// Work units a second of time limit buys (a unit is about a microsecond
 /// of [`Site::cost`]'s machine): 0.6 s, so that a run that cannot meet its
-/// request ends on its work, at the same point everywhere, on machines
-/// (or under load) up to about 1.6× slower; beyond that the time limit
-/// ends it first and the result may differ.
+/// request spends its work in about 0.6 of the time limit on the
+/// development machine. Work alone decides every step of a search; the
+/// clock is only the backstop of [`CLOCK_BACKSTOP`].
 pub(crate) const WORK_PER_SECOND: u64 = 600_000;
+
+/// The wall clock stops a run at this many times its time limit: a
+/// backstop for a machine far slower than [`WORK_PER_SECOND`] assumes
+/// (more than 3.3× slower than the development machine, or that much
+/// busier). Measured 2026-11-25 on the development machine: pinned to one
+/// core with two busy loops beside it a run took 2.1× its idle time, still
+/// ending on its work (BENCHMARKS.md, "Reproducible under load"). A run the
+/// clock ends says so (`Report::cut_short`).
+const CLOCK_BACKSTOP: u32 = 2;
+
+/// The work a time limit buys: `time_limit × WORK_PER_SECOND`.
+pub fn work_for(time_limit: Duration) -> u64 {
+    (time_limit.as_secs_f64() * WORK_PER_SECOND as f64) as u64
+}
 
 /// Work between two looks at the clock and the cancel flag (about 0.2 ms).
 const POLL_WORK: u64 = 200;
@@ -167,17 +194,36 @@ pub(crate) struct Limits {
     work: Arc<AtomicU64>,
     /// Work after which checks say [`Stop::Budget`].
     work_limit: u64,
+    /// Set once the clock has stopped a search: the result may differ
+    /// from another run's. Shared like `work`.
+    clock_cut: Arc<AtomicBool>,
 }
 
 impl Limits {
-    /// Limits with no work budget.
+    /// Limits with no work budget, stopped by the clock only at
+    /// `deadline`.
     pub fn new(deadline: Instant, cancel: Option<Arc<AtomicBool>>) -> Limits {
         Limits {
             deadline,
             cancel,
             work: Default::default(),
             work_limit: u64::MAX,
+            clock_cut: Default::default(),
         }
+    }
+
+    /// The limits of one generation: `options.time_limit`'s work (see
+    /// [`work_for`]), the clock's backstop at [`CLOCK_BACKSTOP`] times the
+    /// time limit, and the options' cancel flag.
+    pub fn for_options(options: &Options) -> Limits {
+        let backstop = options.time_limit.saturating_mul(CLOCK_BACKSTOP);
+        let now = Instant::now();
+        // A time limit too large for the clock (years) has no backstop.
+        let deadline = now
+            .checked_add(backstop)
+            .unwrap_or(now + Duration::from_secs(365 * 24 * 3600));
+        let limits = Limits::new(deadline, options.cancel.clone());
+        limits.with_budget(work_for(options.time_limit), deadline)
     }
 
     /// The same cancel flag, with `budget` more units of work from now and
@@ -188,13 +234,38 @@ impl Limits {
             deadline: self.deadline.min(deadline),
             cancel: self.cancel.clone(),
             work: self.work.clone(),
-            work_limit: self.work().saturating_add(budget),
+            work_limit: self.work().saturating_add(budget).min(self.work_limit),
+            clock_cut: self.clock_cut.clone(),
+        }
+    }
+
+    /// The same deadline and cancel flag with a work counter of its own
+    /// and no budget: for a helper thread whose work must not count
+    /// against (and so must not make timing-dependent) this one's budget.
+    pub fn detached(&self) -> Limits {
+        Limits {
+            deadline: self.deadline,
+            cancel: self.cancel.clone(),
+            work: Default::default(),
+            work_limit: u64::MAX,
+            clock_cut: self.clock_cut.clone(),
         }
     }
 
     /// Work done so far.
     pub fn work(&self) -> u64 {
         self.work.load(Ordering::Relaxed)
+    }
+
+    /// Work left in the budget.
+    pub fn work_left(&self) -> u64 {
+        self.work_limit.saturating_sub(self.work())
+    }
+
+    /// Whether the clock (not the work) has stopped a search under these
+    /// limits or those they were made from.
+    pub fn cut_by_clock(&self) -> bool {
+        self.clock_cut.load(Ordering::Relaxed)
     }
 
     /// Counts one step at `site`; says whether to stop (looking at the
@@ -207,7 +278,12 @@ impl Limits {
     pub fn charge(&self, site: Site, steps: u64) -> Option<Stop> {
         let cost = site.cost().saturating_mul(steps);
         let before = self.work.fetch_add(cost, Ordering::Relaxed);
-        if (before + cost) / POLL_WORK != before / POLL_WORK {
+        // The budget on every count (a loop whose steps cost a multiple of
+        // POLL_WORK's half could step over every boundary below); the
+        // clock and the cancel flag at boundaries only.
+        if before.saturating_add(cost) >= self.work_limit {
+            Some(Stop::Budget)
+        } else if (before + cost) / POLL_WORK != before / POLL_WORK {
             self.poll()
         } else {
             None
@@ -226,7 +302,34 @@ impl Limits {
         if self.work() >= self.work_limit {
             return Some(Stop::Budget);
         }
-        (Instant::now() >= self.deadline).then_some(Stop::Deadline)
+        if Instant::now() >= self.deadline {
+            self.clock_cut.store(true, Ordering::Relaxed);
+            return Some(Stop::Deadline);
+        }
+        None
+    }
+}
+
+impl crate::model::Report {
+    /// Records that the clock ended a search under `limits`, if it did.
+    pub(crate) fn note_clock(&mut self, limits: &Limits) {
+        if limits.cut_by_clock() && !self.cut_short {
+            self.cut_short = true;
+            self.notes.push(crate::model::CUT_SHORT_NOTE.to_string());
+        }
+    }
+}
+
+impl GenerateError {
+    /// A time-out that the clock (not the work budget) decided says so:
+    /// another run may end otherwise.
+    pub(crate) fn noting_clock(self, limits: &Limits) -> GenerateError {
+        match self {
+            GenerateError::TimedOut(why) if limits.cut_by_clock() => {
+                GenerateError::TimedOut(format!("{why} ({})", crate::model::CUT_SHORT_NOTE))
+            }
+            other => other,
+        }
     }
 }
 
@@ -333,16 +436,18 @@ impl Generator {
         options: &Options,
         excluded: &BTreeSet<u32>,
     ) -> Result<(Puzzle, Vec<u32>), GenerateError> {
-        let limits = Limits::new(Instant::now() + options.time_limit, options.cancel.clone());
-        let work = (options.time_limit.as_secs_f64() * WORK_PER_SECOND as f64) as u64;
-        driver::run(
+        let limits = Limits::for_options(options);
+        let mut generated = driver::run(
             &self.problem,
             &self.tables,
             &self.patterns,
             options.seed,
-            (&limits, work),
+            &limits,
             excluded,
         )
+        .map_err(|e| e.noting_clock(&limits))?;
+        generated.0.report.note_clock(&limits);
+        Ok(generated)
     }
 }
 

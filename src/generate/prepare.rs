@@ -137,6 +137,21 @@ impl Problem {
         // Must-use words: pre-assigned words first, then must-use vocabularies.
         for (i, p) in spec.preassigned_words.iter().enumerate() {
             check_cell(&spec, p.start, "pre-assigned word")?;
+            // The puzzle's directions are the solver's promise: a word
+            // running another way would break rule 1.
+            if !spec.directions.contains(p.direction) {
+                return Err(GenerateError::Impossible(format!(
+                    "pre-assigned word {} runs {}, which the puzzle's directions ({}) do not allow: enable {} or turn the word",
+                    p.word.printed,
+                    p.direction,
+                    spec.directions
+                        .iter()
+                        .map(|d| d.name())
+                        .collect::<Vec<_>>()
+                        .join(","),
+                    p.direction
+                )));
+            }
             let id = lex.len() as u32;
             lex.push(LexWord {
                 codes: encode(&p.word.letters),

@@ -286,7 +286,13 @@ impl App {
                         } else {
                             String::new()
                         };
-                        p.report.relaxed.iter().map(move |r| format!("{prefix}{r}"))
+                        let clock = p.report.cut_short.then_some(crate::model::CUT_SHORT_NOTE);
+                        p.report
+                            .relaxed
+                            .iter()
+                            .map(String::as_str)
+                            .chain(clock)
+                            .map(move |r| format!("{prefix}{r}"))
                     })
                     .collect();
                 let words: usize = puzzles.iter().map(|p| p.words.len()).sum();
@@ -744,6 +750,9 @@ impl App {
                     for r in &puzzle.report.relaxed {
                         ui.colored_label(ui.visuals().warn_fg_color, r);
                     }
+                }
+                if puzzle.report.cut_short {
+                    ui.colored_label(ui.visuals().warn_fg_color, crate::model::CUT_SHORT_NOTE);
                 }
                 if puzzle.kind().has_layout_quality() {
                     let q = &puzzle.report.quality;

@@ -19,8 +19,8 @@ pub use blacklist::ExclusionGroup;
 pub use geometry::{Direction, DirectionSet, Pos};
 pub use mask::{CellKind, Mask};
 pub use puzzle::{
-    Arrow, Body, ClueCell, CluePointer, PlacedWord, Presentation, Puzzle, PuzzleKind, Report,
-    Solution,
+    Arrow, Body, CUT_SHORT_NOTE, ClueCell, CluePointer, PlacedWord, Presentation, Puzzle,
+    PuzzleKind, Report, Solution,
 };
 pub use quality::Quality;
 pub use shapes::Shape;

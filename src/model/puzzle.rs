@@ -70,7 +70,15 @@ pub struct Report {
     /// Must-use words left out (grid letters), each also named in
     /// `relaxed`: the one list `verify_against` excuses.
     pub unplaced: Vec<String>,
+    /// The clock, not the work budget, ended a search of this run: a
+    /// machine far slower than the work rate assumes (or far busier). The
+    /// same seed may give another puzzle on another run.
+    pub cut_short: bool,
 }
+
+/// What a result cut short by the clock says, in notes, warnings and the
+/// app.
+pub const CUT_SHORT_NOTE: &str = "cut short by the time limit: another run may differ (this machine is far slower or busier than the work rate assumes; allow more time for a reproducible result)";
 
 /// Where a clue's answer starts, seen from its clue cell, and which way it
 /// runs: straight arrows point at the neighbour the answer starts in, bent

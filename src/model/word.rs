@@ -63,6 +63,13 @@ pub enum WordError {
         "{0:?} has no capital letter of its own (its capital is {1:?}, a letter and an accent)"
     )]
     NoCapital(char, String),
+    /// A combining mark that composes with no letter (`n̈`): no grid cell
+    /// can hold it.
+    #[error(
+        "{0:?} (U+{code:04X}) is an accent that forms no single letter with the one before it; no grid cell can hold it",
+        code = *.0 as u32
+    )]
+    LooseMark(char),
 }
 
 /// Characters dropped for the grid but kept in print.
@@ -77,6 +84,14 @@ pub fn grid_letters(printed: &str, mode: UmlautMode) -> Result<Vec<char>, WordEr
     for c in printed.nfc() {
         if is_separator(c) {
             continue;
+        }
+        // A mark left after composing belongs to no letter of the grid:
+        // vowel points are left out; any other mark is refused.
+        if is_combining_mark(c) {
+            if drops_vowel_marks(script) {
+                continue;
+            }
+            return Err(WordError::LooseMark(c));
         }
         if !c.is_alphabetic() {
             return Err(WordError::NotALetter(c));
@@ -109,9 +124,23 @@ pub fn grid_letters(printed: &str, mode: UmlautMode) -> Result<Vec<char>, WordEr
     Ok(letters)
 }
 
-/// Combining diacritical marks (the blocks Unicode puts them in).
+/// Combining marks (Unicode General_Category Mark: accents, Hebrew
+/// points, Arabic harakat): never a grid cell's letter on their own.
 fn is_combining_mark(c: char) -> bool {
-    matches!(c as u32, 0x0300..=0x036F | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x20D0..=0x20FF | 0xFE20..=0xFE2F)
+    unicode_normalization::char::is_combining_mark(c)
+}
+
+/// Whether `c` can be a grid cell's letter: an upper-case (or caseless)
+/// letter, not a combining mark. The verifiers hold every cell to this.
+pub fn is_grid_letter(c: char) -> bool {
+    c.is_alphabetic() && !is_combining_mark(c) && c.to_uppercase().eq([c])
+}
+
+/// Scripts whose words are printed in puzzles without their optional
+/// vowel marks (Hebrew points, Arabic harakat): the grid keeps the base
+/// letters, as Hebrew and Arabic word searches print them.
+fn drops_vowel_marks(script: Option<&str>) -> bool {
+    matches!(script, Some("Hebrew" | "Arabic"))
 }
 
 fn script_of(c: char) -> &'static str {

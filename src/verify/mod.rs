@@ -29,7 +29,26 @@ impl fmt::Display for Violation {
 /// Checks a puzzle; `banned` are words (grid letters) that must appear
 /// nowhere. An empty result means the puzzle is valid.
 pub fn verify(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
-    let all = match &puzzle.body {
+    // A word with no letters matches any grid anywhere: never a word.
+    let empty = puzzle
+        .words
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| w.word.is_empty())
+        .map(|(i, w)| Violation {
+            rule: 1,
+            message: format!(
+                "word {} of the list{} has no letters",
+                i + 1,
+                if w.display.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({:?})", crate::error::excerpt(&w.display))
+                }
+            ),
+        });
+    let mut all: Vec<Violation> = empty.collect();
+    all.extend(match &puzzle.body {
         Body::WordRectangle => rectangle::verify(puzzle, banned),
         Body::WordSearch { rules, solution } => {
             verify_search(puzzle, rules, solution.as_ref(), banned)
@@ -38,7 +57,7 @@ pub fn verify(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
             clue_cells,
             solution,
         } => swedish::verify(puzzle, clue_cells, solution.as_ref(), banned),
-    };
+    });
     capped(all)
 }
 
@@ -92,14 +111,10 @@ fn verify_search(
         let letter = puzzle.grid[p.row][p.col];
         match (puzzle.mask.kind(p), letter) {
             (CellKind::Playable, None) => bad(0, format!("playable cell at {p} has no letter")),
-            (CellKind::Playable, Some(c))
-                if !c.is_alphabetic() || c.to_uppercase().next() != Some(c) =>
-            {
-                bad(
-                    0,
-                    format!("cell at {p} holds {c:?}, not an upper-case letter"),
-                )
-            }
+            (CellKind::Playable, Some(c)) if !crate::model::word::is_grid_letter(c) => bad(
+                0,
+                format!("cell at {p} holds {c:?}, not an upper-case letter"),
+            ),
             (CellKind::Outside | CellKind::Restricted, Some(c)) => {
                 bad(1, format!("cell at {p} is not playable but holds {c:?}"))
             }

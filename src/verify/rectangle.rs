@@ -22,9 +22,7 @@ pub fn verify(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
         let mut text = String::new();
         for (c, cell) in row.iter().enumerate() {
             match cell {
-                Some(ch) if ch.is_alphabetic() && ch.to_uppercase().next() == Some(*ch) => {
-                    text.push(*ch)
-                }
+                Some(ch) if crate::model::word::is_grid_letter(*ch) => text.push(*ch),
                 other => bad(
                     &mut out,
                     0,

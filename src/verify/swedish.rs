@@ -37,7 +37,7 @@ pub fn verify(
             (false, false, Some(c)) => bad(0, format!("{c} stands outside the puzzle at {p}")),
             (true, true, Some(c)) => bad(0, format!("the clue cell at {p} also holds {c}")),
             (true, false, None) => bad(1, format!("the letter cell at {p} is empty")),
-            (true, false, Some(c)) if !(c.is_alphabetic() && c.to_uppercase().eq([c])) => bad(
+            (true, false, Some(c)) if !crate::model::word::is_grid_letter(c) => bad(
                 0,
                 format!("the cell at {p} holds {c:?}, not an upper-case letter"),
             ),

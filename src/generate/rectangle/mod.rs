@@ -20,14 +20,17 @@ use crate::model::{Direction, Lines, Mask, PlacedWord, Pos, Puzzle, PuzzleSpec, 
 use search::{Outcome, RowSearch};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
 
 /// Trie steps of the shortest run (about 0.1 s); the runs follow the
 /// Luby sequence (1, 1, 2, 1, 1, 2, 4, …) times this.
 const FIRST_BUDGET: u64 = 1 << 22;
-/// The prover starts only when finding takes longer than this (most sizes
-/// that have rectangles are found sooner, and then it costs nothing).
-const PROVER_AFTER: Duration = Duration::from_millis(50);
+/// The prover starts only when the first run (of [`FIRST_BUDGET`] steps,
+/// about 0.1 s) found nothing: most sizes that have rectangles are found
+/// sooner, and then it costs nothing. Counted in runs, not time, so the
+/// same request starts it at the same point on every machine; the prover
+/// only ever answers "none exists", which the search would answer too,
+/// so when it finishes changes how soon, not what.
+const PROVER_AFTER_RUNS: u64 = 1;
 
 /// A word of the rectangle's lists: its letters as codes and its source.
 struct Candidate {
@@ -155,7 +158,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
             levels.push(rest);
         }
     }
-    let limits = Limits::new(Instant::now() + options.time_limit, options.cancel.clone());
+    let limits = Limits::for_options(options);
     let mut rng = Rng::new(options.seed);
     let mut pool: Vec<Candidate> = Vec::new();
     let mut proofs = Vec::new();
@@ -195,7 +198,10 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
             0 => "vocabulary 1".to_string(),
             _ => format!("vocabularies 1–{}", level + 1),
         };
-        match searched.settle(&limits, &mut rng, options.seed, &mut report)? {
+        match searched
+            .settle(&limits, &mut rng, options.seed, &mut report)
+            .map_err(|e| e.noting_clock(&limits))?
+        {
             Settled::Puzzle(puzzle) => {
                 report.notes.push(
                     "the fill-in has exactly one solution (solved again from its own word list)"
@@ -203,6 +209,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
                 );
                 report.notes.extend(proofs);
                 report.density = 1.0;
+                report.note_clock(&limits);
                 return Ok(Puzzle { report, ..*puzzle });
             }
             Settled::NoneUnique => proofs.push(format!(
@@ -260,18 +267,20 @@ impl Level<'_> {
     ) -> Result<Settled, GenerateError> {
         let none_exists = AtomicBool::new(false);
         let stop_prover = AtomicBool::new(false);
+        // The prover counts its work apart: its pace must not move the
+        // search's budget.
+        let prover_limits = limits.detached();
         std::thread::scope(|scope| {
-            let started = Instant::now();
             let mut prover_started = false;
             let mut run = 0u64;
             let transposable = self.transposable;
             let result = loop {
-                if !prover_started && started.elapsed() >= PROVER_AFTER {
+                if !prover_started && run >= PROVER_AFTER_RUNS {
                     prover_started = true;
                     let (none_exists, stop) = (&none_exists, &stop_prover);
                     let mut prover =
                         RowSearch::new(self.width, self.height, self.rows, self.cols, transposable)
-                            .limited(limits, Some(stop));
+                            .limited(&prover_limits, Some(stop));
                     scope.spawn(move || {
                         if prover.run() == Outcome::Exhausted {
                             none_exists.store(true, Ordering::Relaxed);
@@ -328,8 +337,7 @@ impl Level<'_> {
                 if let Some(stop) = limits.tick(Site::Rectangle) {
                     break Err(match stop {
                         super::Stop::Cancelled => GenerateError::Cancelled,
-                        // Rectangles set no work budget; a spent one would be a
-                        // time limit of its own.
+                        // The budget is the time limit's work.
                         super::Stop::Deadline | super::Stop::Budget => {
                             GenerateError::TimedOut(format!(
                                 "no {}×{} rectangle with a unique fill-in found in the time limit (the search was not finished, so one may exist)",

@@ -9,7 +9,7 @@ mod fill;
 
 use super::rng::Rng;
 use super::trie::{Trie, letter_codes};
-use super::{Limits, Options, Site, Stop, WORK_PER_SECOND};
+use super::{Limits, Options, Site, Stop};
 use crate::error::GenerateError;
 use crate::model::lexicon;
 use crate::model::tags::marked_clue;
@@ -20,7 +20,6 @@ use crate::model::{
 };
 use fill::{Board, Cell, Filler};
 use std::collections::{HashMap, HashSet};
-use std::time::Instant;
 
 /// Clue-share levels tried in turn, as letters per clue cell below the
 /// requested ratio, each giving up about a sixth. With straight arrows
@@ -233,8 +232,7 @@ impl<'s> Prepared<'s> {
         let (answers, alphabet, cells) = (&self.answers, &self.alphabet, &self.cells);
         let playable = spec.mask.playable_count();
         let frame = cells.iter().filter(|c| **c == Cell::Frame).count();
-        let total_work = (options.time_limit.as_secs_f64() * WORK_PER_SECOND as f64) as u64;
-        let limits = Limits::new(Instant::now() + options.time_limit, options.cancel.clone());
+        let limits = Limits::for_options(options);
         let mut rng = Rng::new(options.seed);
         let mut report = Report {
             notes: self.notes.clone(),
@@ -247,7 +245,7 @@ impl<'s> Prepared<'s> {
         // Rounds over the levels with doubling work: a level that cannot be
         // met costs little before a looser one is tried, and a tighter one
         // gets another, longer try in the next round.
-        let run_limits = limits.with_budget(total_work, limits.deadline);
+        let run_limits = &limits;
         let open = cells.iter().filter(|c| **c == Cell::Open).count() as u64;
         let mut round_work = FIRST_ROUND_PER_CELL * open.max(1) * Site::Swedish.cost();
         let mut stopped = None;
@@ -366,6 +364,7 @@ impl<'s> Prepared<'s> {
                                 rules.letters_per_clue
                             ));
                             }
+                            report.note_clock(&limits);
                             return Ok(build(
                                 spec,
                                 &filled,
@@ -395,8 +394,9 @@ impl<'s> Prepared<'s> {
             Some(Stop::Cancelled) => GenerateError::Cancelled,
             _ => GenerateError::TimedOut(format!(
                 "no fill of the {width}×{height} grid with at most {:.0} % clue cells; allow more time, more words (2–4 letters help most) or a smaller grid",
-                100.0 / (1.0 + ratios[ratios.len() - 1])
-            )),
+                100.0 / (1.0 + ratios[ratios.len() - 1]),
+            ))
+            .noting_clock(&limits),
         })
     }
 }
