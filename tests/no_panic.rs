@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use std::process::Command;
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn loaders_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..600)) {
@@ -20,7 +20,77 @@ proptest! {
         let _ = Project::parse(&text, "p.ron");
         let _ = gridpress::export::json::parse(&text, "p.json");
         let _ = gridpress::layout::Template::parse(&text, "t.ron");
+        let _ = gridpress::model::thesaurus::import_any(&text, "t.txt");
+        let _ = gridpress::pdf::preflight::preflight(&bytes, gridpress::pdf::PdfStandard::X1a);
     }
+
+    /// Mutations of the tool's own valid outputs (issue 35): a flipped,
+    /// dropped or repeated stretch of a puzzle's JSON, a project, a
+    /// template, a thesaurus and a PDF. A JSON puzzle that still parses
+    /// goes through the verifier.
+    #[test]
+    fn mutated_valid_inputs_never_panic(
+        which in 0usize..5,
+        at in any::<prop::sample::Index>(),
+        len in 0usize..40,
+        how in 0usize..4,
+        byte in any::<u8>(),
+    ) {
+        let valid = &valid_inputs()[which];
+        let mut bytes = valid.clone();
+        let start = at.index(bytes.len().max(1)).min(bytes.len());
+        let end = (start + len).min(bytes.len());
+        match how {
+            0 => bytes[start..end].iter_mut().for_each(|b| *b ^= byte | 1),
+            1 => { bytes.drain(start..end); }
+            2 => { let copy = bytes[start..end].to_vec(); bytes.splice(start..start, copy); }
+            _ => bytes.truncate(start),
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        match which {
+            0 => {
+                if let Ok(puzzles) = gridpress::export::json::parse(&text, "p.json") {
+                    for p in &puzzles {
+                        let _ = gridpress::verify::verify(p, &[]);
+                        let _ = gridpress::verify::clues::measure(p);
+                    }
+                }
+            }
+            1 => { let _ = Project::parse(&text, "p.ron"); }
+            2 => { let _ = gridpress::layout::Template::parse(&text, "t.ron"); }
+            3 => { let _ = gridpress::model::thesaurus::import_any(&text, "t.txt"); }
+            _ => {
+                let _ = gridpress::pdf::preflight::preflight(&bytes, gridpress::pdf::PdfStandard::X1a);
+                let _ = gridpress::pdf::preflight::preflight(&bytes, gridpress::pdf::PdfStandard::X4);
+            }
+        }
+    }
+}
+
+/// Valid inputs of every parser, made once: a puzzle's JSON, the sample
+/// project, the A4 template, a few thesaurus lines, a PDF/X-4 page.
+fn valid_inputs() -> &'static [Vec<u8>] {
+    static INPUTS: std::sync::OnceLock<Vec<Vec<u8>>> = std::sync::OnceLock::new();
+    INPUTS.get_or_init(|| {
+        let project = Project::sample();
+        let puzzles = gridpress::make::make(&project, &Default::default(), |_, _| {}).unwrap();
+        let json = gridpress::export::json::to_string(&puzzles[0]).into_bytes();
+        let ron = project.to_ron().into_bytes();
+        let template = include_bytes!("../templates/a4.ron").to_vec();
+        let thesaurus = b"Haus;Heim;Wohnung (ugs.)\nAuto;Wagen;Kfz (Abk\xc3\xbcrzung)\n".to_vec();
+        let mut template_x4 = gridpress::layout::Template::find("a4").unwrap();
+        template_x4.pdf_standard = gridpress::pdf::PdfStandard::X4;
+        let files = gridpress::export::print::render_pdfs(
+            &puzzles,
+            "Sample",
+            &template_x4,
+            gridpress::layout::KeyPlacement::NextPage,
+            std::path::Path::new("sample.pdf"),
+        )
+        .unwrap();
+        let pdf = files.into_iter().next().unwrap().1;
+        vec![json, ron, template, thesaurus, pdf]
+    })
 }
 
 /// Text that tends to break things: empty, spaces, one letter, letters

@@ -3,7 +3,7 @@
 use super::read_file;
 use crate::error::InputError;
 use crate::export::json;
-use crate::export::outputs::{Batch, STDOUT, check_targets};
+use crate::export::outputs::{Batch, STDOUT, check_targets_against};
 use crate::export::print::render_pdfs;
 use crate::layout::template::{DEFAULT_TEMPLATE, PdfStandard};
 use crate::layout::{KeyPlacement, Template};
@@ -146,7 +146,7 @@ fn print_and_targets(
     if let Some(path) = &args.pdf {
         targets.push(("--pdf", path));
     }
-    check_targets(&targets)?;
+    check_targets_against(&targets, &input_files(args))?;
     Ok(match &args.pdf {
         Some(_) => {
             let (template, placement) = print_settings(args, project)?;
@@ -156,6 +156,30 @@ fn print_and_targets(
         }
         None => None,
     })
+}
+
+/// The files a run reads, by the flag that names them.
+fn input_files(args: &GenerateArgs) -> Vec<(&'static str, &Path)> {
+    let mut inputs: Vec<(&'static str, &Path)> = Vec::new();
+    if let Some(path) = &args.project {
+        inputs.push(("project", path));
+    }
+    inputs.extend(args.words.iter().map(|p| ("--words", p.as_path())));
+    inputs.extend(args.column_words.iter().map(|p| ("--column-words", p.as_path())));
+    for (role, path) in [
+        ("--mask", &args.mask),
+        ("--banned", &args.banned),
+    ] {
+        if let Some(path) = path {
+            inputs.push((role, path));
+        }
+    }
+    if let Some(template) = &args.template
+        && Path::new(template).is_file()
+    {
+        inputs.push(("--template", Path::new(template)));
+    }
+    inputs
 }
 
 /// An output path as messages show it.
@@ -539,7 +563,18 @@ fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
         }
     }
     if let Some(d) = &args.directions {
-        g.directions = d.clone();
+        match g.kind {
+            PuzzleKind::WordSearch => g.directions = d.clone(),
+            // Their answers run across and down by definition: a flag
+            // that would change nothing is refused, not ignored.
+            PuzzleKind::WordRectangle | PuzzleKind::Swedish => {
+                return Err(InputError::msg(format!(
+                    "--directions does not apply to {}: its answers run across (E) and down (S)",
+                    g.kind.with_article()
+                ))
+                .into());
+            }
+        }
     }
     if args.pick.is_some() {
         g.pick = args.pick;

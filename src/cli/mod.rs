@@ -183,6 +183,20 @@ fn thesaurus(args: &ThesaurusArgs) -> anyhow::Result<()> {
     if args.out.as_os_str() == "-" {
         print!("{out}");
     } else {
+        if let Some(line) = imported.stopped_at {
+            eprintln!(
+                "note: {name}: read up to line {line}: the file holds more than {} synonym pairs (four times the German thesaurus); split it",
+                crate::model::thesaurus::MAX_SYNONYM_PAIRS
+            );
+        }
+        if imported.cut_sets > 0 {
+            eprintln!(
+                "note: {name}: {} synonym set(s) of more than {} terms were read up to their {}th term",
+                imported.cut_sets,
+                crate::model::thesaurus::MAX_SET_TERMS,
+                crate::model::thesaurus::MAX_SET_TERMS
+            );
+        }
         crate::export::outputs::write_file(&args.out, out.as_bytes())?;
         let tagged = imported
             .vocabulary

@@ -172,7 +172,34 @@ impl Batch {
 /// is a folder, no two outputs write one file, at most one writes to
 /// standard output (`-`).
 pub fn check_targets(targets: &[(&str, &Path)]) -> Result<(), OutputError> {
+    check_targets_against(targets, &[])
+}
+
+/// [`check_targets`], and no output on one of the run's `inputs` (role,
+/// path): `--json words.txt` would replace the vocabulary it was made
+/// from.
+pub fn check_targets_against(
+    targets: &[(&str, &Path)],
+    inputs: &[(&str, &Path)],
+) -> Result<(), OutputError> {
     let sinks = resolve_all(targets, true)?;
+    for &(input_role, input) in inputs {
+        // An input that cannot be resolved is reported by its reader.
+        let Ok(Sink::Replace(read) | Sink::Direct(read)) = resolve(input, false) else {
+            continue;
+        };
+        for (&(role, path), sink) in targets.iter().zip(&sinks) {
+            if matches!(sink, Sink::Replace(p) | Sink::Direct(p) if *p == read) {
+                return Err(OutputError::Target {
+                    role: role.to_string(),
+                    path: path.display().to_string(),
+                    reason: format!(
+                        "is the {input_role} file this run reads: the output would replace it; write elsewhere"
+                    ),
+                });
+            }
+        }
+    }
     // A folder that cannot take the temporary is found now, not after the
     // run (the probe is the temporary itself, removed at once).
     for (&(role, path), sink) in targets.iter().zip(&sinks) {

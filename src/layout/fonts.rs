@@ -56,7 +56,8 @@ impl TryFrom<String> for Face {
         Face::by_name(&name).ok_or_else(|| {
             let known: Vec<&str> = Face::ALL.iter().map(|f| f.name()).collect();
             format!(
-                "unknown font {name:?} (shipped fonts: {})",
+                "unknown font {:?} (shipped fonts: {})",
+                crate::error::excerpt(&name),
                 known.join(", ")
             )
         })

@@ -139,6 +139,21 @@ impl Template {
     }
 }
 
+/// Largest page side with its bleed, in mm: PDF's limit of 14,400 pt
+/// (200 inches), which PDF readers and RIPs keep.
+const MAX_PAGE_MM: f32 = 5080.0;
+/// Largest bleed: print shops ask for 3–5 mm, posters up to 10.
+const MAX_BLEED_MM: f32 = 25.0;
+/// Largest text size: a poster headline; a size of 10 million pt once ran
+/// the page layout for over 30 s (issue 35).
+const MAX_TEXT_PT: f32 = 400.0;
+/// Largest line or capsule width.
+const MAX_LINE_PT: f32 = 20.0;
+/// Largest grid cell or solution box.
+const MAX_CELL_MM: f32 = 100.0;
+/// Most columns of a word list or keys on a page.
+const MAX_COLUMNS: usize = 20;
+
 /// Page size.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum PageSize {
@@ -246,6 +261,22 @@ pub struct OutputIntent {
     pub condition: String,
     /// The registry that defines `identifier`.
     pub registry: String,
+}
+
+impl OutputIntent {
+    /// PDF/X names its printing condition: an identifier of printable
+    /// ASCII (a file with an empty one fails every preflight).
+    pub fn check(&self) -> Result<(), String> {
+        let id = &self.identifier;
+        let printable = id.chars().all(|c| c.is_ascii_graphic() || c == ' ');
+        if id.trim().is_empty() || id.len() > 127 || !printable {
+            return Err(format!(
+                "output_intent.identifier must name the printing condition in ASCII (e.g. \"FOGRA39\"), not {:?}: PDF/X requires it",
+                crate::error::excerpt(id)
+            ));
+        }
+        Ok(())
+    }
 }
 
 impl Default for OutputIntent {
@@ -561,9 +592,74 @@ impl Template {
                 Err(format!("{field} must be 0 or more, not {value}"))
             }
         };
+        // Bounds that no print job comes near, so that a typo cannot ask
+        // for a page PDF cannot hold or a layout that never ends.
+        let at_most = |value: f32, limit: f32, field: &str| {
+            if value <= limit {
+                Ok(())
+            } else {
+                Err(format!("{field} must be at most {limit}, not {value}"))
+            }
+        };
+        non_negative(self.bleed, "bleed")?;
+        at_most(self.bleed, MAX_BLEED_MM, "bleed (mm)")?;
+        for (value, field) in [
+            (self.margins.top, "margins.top (mm)"),
+            (self.margins.right, "margins.right (mm)"),
+            (self.margins.bottom, "margins.bottom (mm)"),
+            (self.margins.left, "margins.left (mm)"),
+            (self.word_list.gap, "word_list.gap (mm)"),
+            (self.word_list.beside_width, "word_list.beside_width (mm)"),
+        ] {
+            non_negative(value, field)?;
+            at_most(value, MAX_PAGE_MM, field)?;
+        }
+        for (value, field) in [
+            (self.title.size, "title.size (pt)"),
+            (self.subtitle.size, "subtitle.size (pt)"),
+            (self.word_list.size, "word_list.size (pt)"),
+            (self.clues.size, "clues.size (pt)"),
+        ] {
+            non_negative(value, field)?;
+            at_most(value, MAX_TEXT_PT, field)?;
+        }
+        for (value, field) in [
+            (self.grid.line_width, "grid.line_width (pt)"),
+            (self.grid.outline_width, "grid.outline_width (pt)"),
+            (self.key.capsule_width, "key.capsule_width"),
+        ] {
+            non_negative(value, field)?;
+            at_most(value, MAX_LINE_PT, field)?;
+        }
+        for cell in [Some(self.grid.cell), self.grid.write_in_cell]
+            .into_iter()
+            .flatten()
+        {
+            match cell {
+                CellSize::Fixed(mm) | CellSize::Fill { max: mm } => {
+                    at_most(mm, MAX_CELL_MM, "grid.cell (mm)")?
+                }
+            }
+        }
+        at_most(self.solution.box_size, MAX_CELL_MM, "solution.box_size (mm)")?;
+        for (count, field) in [
+            (self.word_list.columns, "word_list.columns"),
+            (self.key.columns, "key.columns"),
+            (self.key.rows, "key.rows"),
+        ] {
+            if count > MAX_COLUMNS {
+                return Err(format!("{field} must be at most {MAX_COLUMNS}, not {count}"));
+            }
+        }
+        if self.pdf_standard != PdfStandard::None {
+            self.output_intent.check()?;
+        }
         if let PageSize::Fixed { width, height } = self.page {
             positive(width, "page width")?;
             positive(height, "page height")?;
+            for (side, field) in [(width, "page width (mm)"), (height, "page height (mm)")] {
+                at_most(side + 2.0 * self.bleed, MAX_PAGE_MM, &format!("{field} with the bleed"))?;
+            }
             let m = self.margins;
             if m.left + m.right >= width * 0.8 || m.top + m.bottom >= height * 0.8 {
                 return Err("the margins leave too little room on the page".into());

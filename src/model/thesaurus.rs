@@ -43,7 +43,24 @@ pub struct Imported {
     /// Answers left out because every clue was unusable, or the answer
     /// itself is vulgar, sensitive or shorter than [`MIN_ANSWER_LETTERS`].
     pub left_out: usize,
+    /// Synonym sets (or MyThes senses) longer than [`MAX_SET_TERMS`], read
+    /// only up to it.
+    pub cut_sets: usize,
+    /// The line at which reading stopped, the file holding more synonym
+    /// pairs than [`MAX_SYNONYM_PAIRS`].
+    pub stopped_at: Option<usize>,
 }
+
+/// Answer–clue pairs an OpenThesaurus import weighs at most (each term
+/// of a set clues every other): the German thesaurus has 0.96 million
+/// and imports in 1.4 s, so four times that bounds a damaged or hostile
+/// file to a few seconds.
+pub const MAX_SYNONYM_PAIRS: usize = 4_000_000;
+
+/// Terms of one synonym set (or MyThes sense) read at most. The largest
+/// real ones: OpenThesaurus 90 terms, MyThes 393; a set of 5,000 (a
+/// damaged file) took over 60 s, every term cluing every other.
+pub const MAX_SET_TERMS: usize = 500;
 
 /// The thesaurus formats Gridpress reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,9 +174,13 @@ pub fn import_mythes_with(
             collected.add_clues(answer, std::slice::from_ref(&term), GLOSS_AFFINITY);
         }
         for sense in senses {
+            if sense.split('|').count() > MAX_SET_TERMS + 1 {
+                collected.cut_sets += 1;
+            }
             let terms: Vec<Term> = sense
                 .split('|')
                 .skip(1)
+                .take(MAX_SET_TERMS)
                 .filter(|raw| !raw.contains("(antonym)") && !raw.contains("(generic term)"))
                 .filter_map(Term::parse)
                 .collect();
@@ -179,13 +200,27 @@ pub fn import_mythes_with(
 pub fn import_openthesaurus(text: &str, name: &str) -> Imported {
     let mut collected = Collected::new(Language::German);
     let mut sets = 0;
-    for line in text.lines() {
+    let mut pairs = 0usize;
+    for (number, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
+        let size = line.split(';').count().min(MAX_SET_TERMS);
+        pairs += size * size;
+        if pairs > MAX_SYNONYM_PAIRS {
+            collected.stopped_at = Some(number + 1);
+            break;
+        }
         sets += 1;
-        let terms: Vec<Term> = line.split(';').filter_map(Term::parse).collect();
+        if line.split(';').count() > MAX_SET_TERMS {
+            collected.cut_sets += 1;
+        }
+        let terms: Vec<Term> = line
+            .split(';')
+            .take(MAX_SET_TERMS)
+            .filter_map(Term::parse)
+            .collect();
         for answer in &terms {
             collected.add_set(answer, &terms);
         }
@@ -301,6 +336,9 @@ struct Collected {
     language: Language,
     answers: BTreeMap<String, Candidates>,
     left_out: usize,
+    /// Sets read only up to [`MAX_SET_TERMS`].
+    cut_sets: usize,
+    stopped_at: Option<usize>,
 }
 
 impl Collected {
@@ -309,6 +347,8 @@ impl Collected {
             language,
             answers: BTreeMap::new(),
             left_out: 0,
+            cut_sets: 0,
+            stopped_at: None,
         }
     }
 
@@ -472,6 +512,8 @@ impl Collected {
             sets,
             format,
             left_out: self.left_out,
+            cut_sets: self.cut_sets,
+            stopped_at: self.stopped_at,
         }
     }
 }

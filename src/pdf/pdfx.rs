@@ -97,6 +97,7 @@ pub(crate) fn apply(doc: &mut lopdf::Document, claims: &Claims) -> Result<(), St
     }
 
     let intent = claims.intent;
+    intent.check()?;
     let mut output_intent = Dictionary::new();
     output_intent.set("Type", Object::Name(b"OutputIntent".to_vec()));
     output_intent.set("S", Object::Name(b"GTS_PDFX".to_vec()));

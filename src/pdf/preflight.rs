@@ -13,6 +13,10 @@ pub fn preflight(bytes: &[u8], standard: PdfStandard) -> Vec<String> {
     let Some(version) = standard.version_key() else {
         return problems;
     };
+    if !bytes.starts_with(b"%PDF-") {
+        problems.push("not a PDF: the file does not start with %PDF-".into());
+        return problems;
+    }
     header(bytes, standard, &mut problems);
     let doc = match Document::load_mem(bytes) {
         Ok(doc) => doc,
@@ -40,13 +44,64 @@ pub fn preflight(bytes: &[u8], standard: PdfStandard) -> Vec<String> {
     for (number, id) in doc.get_pages() {
         page(&doc, number, id, standard, &mut problems);
     }
+    streams_decompress(&doc, &mut problems);
     problems
+}
+
+/// Whether `data` is a whole zlib stream (checksum included); reads at
+/// most [`MAX_INFLATED`] bytes, so a bomb costs nothing.
+fn inflates(data: &[u8]) -> bool {
+    use std::io::Read;
+    let mut decoder = flate2::read::ZlibDecoder::new(data).take(MAX_INFLATED);
+    let mut sink = [0u8; 1 << 14];
+    loop {
+        match decoder.read(&mut sink) {
+            Ok(0) => return true,
+            Ok(_) => {}
+            Err(_) => return false,
+        }
+    }
+}
+
+/// Bytes a stream is inflated to at most while checking it (a page's
+/// content and an ICC profile are far below).
+const MAX_INFLATED: u64 = 256 << 20;
+
+/// Every Flate-compressed stream inflates: a RIP stops at one that does
+/// not (a damaged or truncated file still parses).
+fn streams_decompress(doc: &Document, problems: &mut Vec<String>) {
+    let mut broken = Vec::new();
+    for (&(number, generation), object) in &doc.objects {
+        let Object::Stream(stream) = object else {
+            continue;
+        };
+        let flate = match stream.dict.get(b"Filter") {
+            Ok(Object::Name(name)) => name.as_slice() == b"FlateDecode",
+            Ok(Object::Array(filters)) => filters
+                .iter()
+                .any(|f| matches!(f, Object::Name(n) if n.as_slice() == b"FlateDecode")),
+            _ => false,
+        };
+        if flate && !inflates(&stream.content) {
+            broken.push(format!("{number} {generation}"));
+        }
+    }
+    if !broken.is_empty() {
+        let shown: Vec<&str> = broken.iter().take(10).map(String::as_str).collect();
+        problems.push(format!(
+            "{} compressed stream(s) do not decompress (object {}{})",
+            broken.len(),
+            shown.join(", "),
+            if broken.len() > shown.len() { ", …" } else { "" }
+        ));
+    }
 }
 
 fn header(bytes: &[u8], standard: PdfStandard, problems: &mut Vec<String>) {
     let declared = bytes
         .get(5..8)
         .and_then(|v| std::str::from_utf8(v).ok())
+        .filter(|v| v.chars().all(|c| c.is_ascii_digit() || c == '.'))
         .unwrap_or("?");
     if !bytes.starts_with(b"%PDF-") || declared > standard.pdf_version() {
         problems.push(format!(
