@@ -71,15 +71,16 @@ fn the_same_puzzle_under_load() {
         h.join().unwrap();
     }
     let json = gridpress::export::json::to_string;
-    if loaded_took < limit {
+    assert!(!plain.report.cut_short, "the idle run was cut by the clock");
+    if !loaded.report.cut_short {
         assert_eq!(
             json(&plain),
             json(&loaded),
             "{took:?} vs {loaded_took:?} under load"
         );
     } else {
-        // More than 1.6× slower than the machine the costs were measured
-        // on: the clock ended it, as the README says.
+        // More than 3× slower than the machine the costs were measured
+        // on: the clock ended it at twice the time limit, and said so.
         eprintln!(
             "under load the run hit the time limit ({loaded_took:?}, {took:?} without); not compared"
         );
