@@ -140,7 +140,11 @@ fn template_with(old: &str, new: &str) -> String {
 fn hostile_template_sizes_are_refused_at_once() {
     let title = "size: 24.0".to_string();
     for (old, new, named) in [
-        (title.clone(), "size: 18446744073709551615.0".to_string(), "title.size"),
+        (
+            title.clone(),
+            "size: 18446744073709551615.0".to_string(),
+            "title.size",
+        ),
         (title, "size: 10000000.0".to_string(), "title.size"),
         ("bleed: 0.0".into(), "bleed: 1e30".into(), "bleed"),
         (
@@ -157,7 +161,11 @@ fn hostile_template_sizes_are_refused_at_once() {
         let t = template_with(&old, &new);
         let err = Template::parse(&t, "t.ron").unwrap_err().to_string();
         assert!(err.contains(named), "{new:.40}: {err:.300}");
-        assert!(err.len() < 400, "the message echoes the input: {} chars", err.len());
+        assert!(
+            err.len() < 400,
+            "the message echoes the input: {} chars",
+            err.len()
+        );
     }
 }
 
@@ -228,10 +236,7 @@ fn preflight_fails_broken_streams_and_never_quotes_raw_bytes() {
     assert!(ok.status.success(), "{}", text(&ok));
     // Damage the first compressed stream a little after its start.
     let mut bytes = std::fs::read(&pdf).unwrap();
-    let flate = bytes
-        .windows(11)
-        .position(|w| w == b"FlateDecode")
-        .unwrap();
+    let flate = bytes.windows(11).position(|w| w == b"FlateDecode").unwrap();
     let start = bytes[flate..]
         .windows(6)
         .position(|w| w == b"stream")

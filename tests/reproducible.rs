@@ -149,7 +149,12 @@ fn run(args: &[&str], tag: &str, load: Load) -> (Vec<u8>, Vec<u8>, bool) {
     let json = temp(&format!("{tag}-{load:?}.json"));
     let pdf = temp(&format!("{tag}-{load:?}.pdf"));
     let mut all: Vec<&str> = args.to_vec();
-    all.extend(["--json", json.to_str().unwrap(), "--pdf", pdf.to_str().unwrap()]);
+    all.extend([
+        "--json",
+        json.to_str().unwrap(),
+        "--pdf",
+        pdf.to_str().unwrap(),
+    ]);
     let stop = Arc::new(AtomicBool::new(false));
     let spinners: Vec<_> = match load {
         Load::Idle => Vec::new(),
@@ -211,7 +216,7 @@ fn hard_requests_of_every_kind_give_the_same_bytes_under_load() {
     // Word search, must-use words around an ad corner with a solution.
     let project = temp("herbst.ron");
     std::fs::write(&project, autumn_project().to_ron()).unwrap();
-    same_bytes_under_load(&[&"generate", project.to_str().unwrap()], "autumn");
+    same_bytes_under_load(&["generate", project.to_str().unwrap()], "autumn");
 
     // Word search, a counted request from a large list that cannot be met.
     let long = long_german_words();

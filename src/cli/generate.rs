@@ -165,11 +165,12 @@ fn input_files(args: &GenerateArgs) -> Vec<(&'static str, &Path)> {
         inputs.push(("project", path));
     }
     inputs.extend(args.words.iter().map(|p| ("--words", p.as_path())));
-    inputs.extend(args.column_words.iter().map(|p| ("--column-words", p.as_path())));
-    for (role, path) in [
-        ("--mask", &args.mask),
-        ("--banned", &args.banned),
-    ] {
+    inputs.extend(
+        args.column_words
+            .iter()
+            .map(|p| ("--column-words", p.as_path())),
+    );
+    for (role, path) in [("--mask", &args.mask), ("--banned", &args.banned)] {
         if let Some(path) = path {
             inputs.push((role, path));
         }

@@ -641,14 +641,20 @@ impl Template {
                 }
             }
         }
-        at_most(self.solution.box_size, MAX_CELL_MM, "solution.box_size (mm)")?;
+        at_most(
+            self.solution.box_size,
+            MAX_CELL_MM,
+            "solution.box_size (mm)",
+        )?;
         for (count, field) in [
             (self.word_list.columns, "word_list.columns"),
             (self.key.columns, "key.columns"),
             (self.key.rows, "key.rows"),
         ] {
             if count > MAX_COLUMNS {
-                return Err(format!("{field} must be at most {MAX_COLUMNS}, not {count}"));
+                return Err(format!(
+                    "{field} must be at most {MAX_COLUMNS}, not {count}"
+                ));
             }
         }
         if self.pdf_standard != PdfStandard::None {
@@ -658,7 +664,11 @@ impl Template {
             positive(width, "page width")?;
             positive(height, "page height")?;
             for (side, field) in [(width, "page width (mm)"), (height, "page height (mm)")] {
-                at_most(side + 2.0 * self.bleed, MAX_PAGE_MM, &format!("{field} with the bleed"))?;
+                at_most(
+                    side + 2.0 * self.bleed,
+                    MAX_PAGE_MM,
+                    &format!("{field} with the bleed"),
+                )?;
             }
             let m = self.margins;
             if m.left + m.right >= width * 0.8 || m.top + m.bottom >= height * 0.8 {

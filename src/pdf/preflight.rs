@@ -92,7 +92,11 @@ fn streams_decompress(doc: &Document, problems: &mut Vec<String>) {
             "{} compressed stream(s) do not decompress (object {}{})",
             broken.len(),
             shown.join(", "),
-            if broken.len() > shown.len() { ", …" } else { "" }
+            if broken.len() > shown.len() {
+                ", …"
+            } else {
+                ""
+            }
         ));
     }
 }
