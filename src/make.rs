@@ -49,8 +49,47 @@ pub fn generate(
         PuzzleKind::WordSearch => {
             Generator::new(spec)?.generate_batch_reporting(count, &options, on_done)
         }
-        PuzzleKind::Swedish => swedish::generate_batch(&spec, &options, count, on_done),
+        PuzzleKind::Swedish => swedish_fitting(spec, &options, count, on_done),
         PuzzleKind::WordRectangle => rectangle::generate_batch(&spec, &options, count, on_done),
+    }
+}
+
+/// Swedish puzzles whose clues fit the page's cells: half the time limit
+/// with the page's clue box; when that gives no fill (an 18×23 grid with a
+/// solution strip leaves the magazine page 8.5 mm cells, whose halves hold
+/// few clues at 6 pt), the other half without it, the clues then set
+/// smaller and the result saying so. Work, not the clock, splits the
+/// halves: the same seed gives the same puzzle.
+fn swedish_fitting(
+    spec: PuzzleSpec,
+    options: &Options,
+    count: usize,
+    mut on_done: impl FnMut(usize, &Puzzle),
+) -> Result<Vec<Puzzle>, GenerateError> {
+    if spec.clue_fit.is_none() {
+        return swedish::generate_batch(&spec, options, count, on_done);
+    }
+    let half = Options {
+        time_limit: options.time_limit / 2,
+        ..options.clone()
+    };
+    match swedish::generate_batch(&spec, &half, count, &mut on_done) {
+        Err(GenerateError::TimedOut(_)) => {
+            let fit = spec.clue_fit.clone().expect("checked above");
+            let loose = PuzzleSpec {
+                clue_fit: None,
+                ..spec
+            };
+            let mut puzzles = swedish::generate_batch(&loose, &half, count, on_done)?;
+            for p in &mut puzzles {
+                p.report.relaxed.push(format!(
+                    "clue size: no fill with clues that fit half a clue cell ({:.1} × {:.1} mm) at the template's smallest clue size; the page sets longer clues smaller (fewer rows or a page with larger cells avoid it)",
+                    fit.width_mm, fit.height_mm
+                ));
+            }
+            Ok(puzzles)
+        }
+        other => other,
     }
 }
 
@@ -59,6 +98,11 @@ pub fn generate(
 pub fn request(project: &Project, run: &Run) -> Result<PuzzleSpec, InputError> {
     not_for_kind(project)?;
     let mut spec = project.to_spec()?;
+    match project.generator.kind {
+        // Clues are chosen to fit the page they print on.
+        PuzzleKind::Swedish => spec.clue_fit = clue_fit(project, &spec),
+        PuzzleKind::WordSearch | PuzzleKind::WordRectangle => {}
+    }
     if !run.extra_banned.is_empty() {
         spec.banned = crate::project::banned_letters(
             project
@@ -70,6 +114,19 @@ pub fn request(project: &Project, run: &Run) -> Result<PuzzleSpec, InputError> {
         )?;
     }
     Ok(spec)
+}
+
+/// The clue box of the project's template (the default template when it
+/// names none, or one that cannot be found: export reports that).
+fn clue_fit(project: &Project, spec: &PuzzleSpec) -> Option<crate::model::ClueFit> {
+    let name = project
+        .template
+        .as_deref()
+        .unwrap_or(crate::layout::template::DEFAULT_TEMPLATE);
+    let mut template = crate::layout::Template::find(name).ok()?;
+    template.language = crate::layout::PageLanguage::of(project.language);
+    let solution = spec.solution.as_ref().map(|w| w.letters.len());
+    crate::layout::clue_fit(&template, &spec.mask, &project.name, solution)
 }
 
 /// The project with the settings its kind does not use set back to their

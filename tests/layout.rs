@@ -76,6 +76,9 @@ fn extent(item: &Item) -> Area {
             Area::new(x, y, w, h)
         }
         Item::Rect { area, .. } => *area,
+        Item::Polygon { points, .. } => {
+            gridpress::layout::canvas::bounding(points).expect("a polygon has points")
+        }
         Item::Capsule {
             from, to, radius, ..
         } => {

@@ -299,3 +299,119 @@ fn a_batch_repeats_no_long_answer() {
         }
     }
 }
+
+/// The box a drawn item covers, mm (text: its advance and its ink from
+/// capitals to descenders).
+fn item_box(item: &gridpress::layout::Item) -> gridpress::layout::Area {
+    use gridpress::layout::{Area, Item};
+    match item {
+        Item::Text {
+            origin,
+            size_pt,
+            face,
+            text,
+        } => {
+            let m = face.metrics();
+            let size = gridpress::layout::fonts::pt_to_mm(*size_pt);
+            Area::new(
+                origin.x,
+                origin.y - m.cap_height() * size,
+                m.advance(text) * size,
+                (m.cap_height() - m.descender()) * size,
+            )
+        }
+        Item::Polygon { points, .. } => gridpress::layout::canvas::bounding(points).unwrap(),
+        Item::Line { from, to, .. } | Item::Capsule { from, to, .. } => Area::new(
+            from.x.min(to.x),
+            from.y.min(to.y),
+            (from.x - to.x).abs(),
+            (from.y - to.y).abs(),
+        ),
+        Item::Rect { area, .. } => *area,
+    }
+}
+
+fn overlap(a: gridpress::layout::Area, b: gridpress::layout::Area) -> bool {
+    let eps = 0.02;
+    a.x + eps < b.right()
+        && b.x + eps < a.right()
+        && a.y + eps < b.bottom()
+        && b.y + eps < a.bottom()
+}
+
+/// Pages as print sets them (issue 34), over sizes, seeds and templates:
+/// every clue of a page in one size, at least 6 pt; arrowheads filled
+/// shapes that touch no text (clue, solution number); the key draws no
+/// arrows over its letters.
+#[test]
+fn print_pages_set_clues_in_one_size_and_nothing_overlaps() {
+    use gridpress::layout::{Face, Item, KeyPlacement, Template, lay_out};
+    // (An 18×23 grid with a solution strip leaves the magazine page cells
+    // whose halves hold too few clues at 6 pt: `make` then sets the longer
+    // clues smaller and says so; not a case for one size.)
+    for (template_name, size, seed, solution) in [
+        ("magazine", (13, 17), 1, Some("Sonne")),
+        ("magazine", (18, 23), 2, None),
+        ("a4", (13, 17), 3, Some("Sonne")),
+        ("a4", (18, 23), 4, Some("Sonne")),
+        ("magazine", (11, 15), 5, Some("Sonne")),
+    ] {
+        let mut template = Template::find(template_name).unwrap();
+        template.language = gridpress::layout::PageLanguage::German;
+        let mask = Mask::rectangle(size.0, size.1).unwrap();
+        let mut spec = spec(mask.clone());
+        spec.solution = solution.map(|w| Word::new(w, None, UmlautMode::Keep).unwrap());
+        spec.clue_fit =
+            gridpress::layout::clue_fit(&template, &mask, "Rätsel", solution.map(str::len));
+        assert!(spec.clue_fit.is_some());
+        let puzzle = checked(&spec, seed);
+        let heading = gridpress::layout::Heading {
+            title: "Rätsel".into(),
+            number: None,
+        };
+        let output = lay_out(&[(heading, &puzzle)], &template, KeyPlacement::NextPage).unwrap();
+        let (page, key) = (&output.main.pages[0], &output.main.pages[1]);
+        let clue_sizes: BTreeSet<u32> = page
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text { face, size_pt, .. } if *face == Face::Condensed => {
+                    Some((size_pt * 100.0).round() as u32)
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(
+            clue_sizes.len(),
+            1,
+            "{template_name} {size:?}: {clue_sizes:?}"
+        );
+        assert!(
+            clue_sizes.iter().all(|&s| s >= 600),
+            "{template_name} {size:?}: {clue_sizes:?}"
+        );
+        let heads: Vec<_> = page
+            .items
+            .iter()
+            .filter(|i| matches!(i, Item::Polygon { .. }))
+            .map(item_box)
+            .collect();
+        assert!(heads.len() >= puzzle.words.len() / 2, "{}", heads.len());
+        let grid = page.grid.unwrap();
+        for text in page.items.iter().filter(|i| matches!(i, Item::Text { .. })) {
+            let b = item_box(text);
+            if b.y > grid.origin.y {
+                for h in &heads {
+                    assert!(
+                        !overlap(*h, b),
+                        "{template_name} {size:?}: an arrowhead on {text:?}"
+                    );
+                }
+            }
+        }
+        assert!(
+            !key.items.iter().any(|i| matches!(i, Item::Polygon { .. })),
+            "arrows on the key's letters"
+        );
+    }
+}

@@ -551,6 +551,10 @@ fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
     for r in &args.restrict {
         project.grid.restricted.push(parse_rect(r)?);
     }
+    // The page the puzzle prints on decides which clues fit its cells.
+    if let Some(template) = &args.template {
+        project.template = Some(template.clone());
+    }
     let g = &mut project.generator;
     if let Some(name) = &args.difficulty {
         let preset = Difficulty::parse(name).map_err(InputError::msg)?;

@@ -212,6 +212,10 @@ pub fn show(
                     );
                 }
             }
+            Item::Polygon { points, fill } => {
+                let points = points.iter().map(|&p| to_screen(p)).collect();
+                painter.add(Shape::convex_polygon(points, colour(*fill), Stroke::NONE));
+            }
             Item::Capsule {
                 from,
                 to,

@@ -91,6 +91,14 @@ impl Canvas {
         self.items.push(Item::Rect { area, fill, stroke });
     }
 
+    /// A filled polygon through `points`.
+    pub fn polygon(&mut self, points: Vec<Point>, fill: Ink) {
+        if let Some(area) = bounding(&points) {
+            self.cover(area);
+        }
+        self.items.push(Item::Polygon { points, fill });
+    }
+
     /// A capsule outline around `from`–`to`.
     pub fn capsule(&mut self, from: Point, to: Point, radius: f32, stroke: Stroke) {
         let reach = radius + pt_to_mm(stroke.width_pt) / 2.0;
@@ -185,4 +193,17 @@ impl Canvas {
             });
         }
     }
+}
+
+/// The smallest area holding every point.
+pub fn bounding(points: &[Point]) -> Option<Area> {
+    let first = points.first()?;
+    let (mut x0, mut y0, mut x1, mut y1) = (first.x, first.y, first.x, first.y);
+    for p in points {
+        x0 = x0.min(p.x);
+        y0 = y0.min(p.y);
+        x1 = x1.max(p.x);
+        y1 = y1.max(p.y);
+    }
+    Some(Area::new(x0, y0, x1 - x0, y1 - y0))
 }

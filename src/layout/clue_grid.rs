@@ -6,15 +6,22 @@
 use super::canvas::Canvas;
 use super::fonts::{Face, mm_to_pt, pt_to_mm};
 use super::items::{Area, Ink, Point, Stroke};
-use super::template::{ClueStyle, GridLines, GridStyle};
+use super::template::{ClueStyle, GridLines, GridStyle, Template};
+use super::texts::PageLanguage as Language;
 use crate::model::{Arrow, Pos, Puzzle};
 
 /// Steps tried between the largest and the smallest type.
 const CLUE_PT_STEP: f32 = 0.25;
-/// Inner margin of a clue box, as a share of the cell.
-const CLUE_PAD: f32 = 0.05;
-/// Line spacing of clue text, times the type size.
-const CLUE_LEADING: f32 = 1.08;
+/// Inner margin of a clue box, as a share of the cell: 0.27 mm in a 9 mm
+/// cell, as close as magazines set clue text to the lines; at 0.05 two
+/// lines of 6 pt no longer fitted half of the 9 mm cells of an 18×23 grid
+/// with a solution strip on the magazine page, and no fill was found.
+const CLUE_PAD: f32 = 0.03;
+/// Line spacing of clue text, times the type size: set solid, as
+/// magazines set clue text (two lines of 6 pt Roboto Condensed then fit
+/// the 4.3 mm half of an 18×23 grid's 9.3 mm cell on the magazine page;
+/// at 1.08 only one did, and 18×23 found no fill with clues that fit).
+const CLUE_LEADING: f32 = 1.0;
 /// Clue-cell tint: light enough for black 4.5 pt text to stay crisp.
 const CLUE_TINT: Ink = Ink::grey(0.14);
 /// Arrow size as a share of the cell.
@@ -25,12 +32,12 @@ const ARROW: f32 = 0.16;
 pub fn draw(
     canvas: &mut Canvas,
     puzzle: &Puzzle,
-    style: &GridStyle,
-    clue_style: &ClueStyle,
+    template: &Template,
     origin: Point,
     cell: f32,
     key: bool,
 ) {
+    let (style, clue_style, language) = (&template.grid, &template.clues, template.language);
     let corner = |pos: Pos| {
         Point::new(
             origin.x + pos.col as f32 * cell,
@@ -67,20 +74,30 @@ pub fn draw(
                 thin,
             );
         }
-        for (i, clue) in clue_cell.clues.iter().enumerate() {
-            if !key && let Some(text) = puzzle.words.get(clue.word).and_then(|w| w.clue.as_deref())
-            {
-                let area = Area::new(c.x, c.y + i as f32 * part, cell, part);
-                clue_text(canvas, text, clue_style, area);
+        // The key shows the letters; arrows there would sit on them.
+        if !key {
+            for (i, clue) in clue_cell.clues.iter().enumerate() {
+                arrow(canvas, clue.arrow, c, cell, (i as f32 + 0.5) * part);
             }
-            arrow(canvas, clue.arrow, c, cell, (i as f32 + 0.5) * part, thin);
+        }
+    }
+    if !key {
+        let boxes = clue_boxes(puzzle, origin, cell);
+        for (b, (size, lines)) in boxes.iter().zip(set_page(&boxes, clue_style, language)) {
+            draw_clue(canvas, clue_style.font, size, &lines, b.area);
         }
     }
     if key {
         letters(canvas, puzzle, style, &corner, cell);
     } else if let Some(solution) = puzzle.solution() {
         let numbered = solution.cells.iter().copied().zip(1..);
-        super::grid::cell_numbers(canvas, numbered, origin, cell);
+        super::grid::place_numbers(
+            canvas,
+            numbered,
+            origin,
+            cell,
+            super::grid::NumberCorner::BottomRight,
+        );
     }
 }
 
@@ -111,63 +128,156 @@ fn letters(
 }
 
 /// An arrow from the clue cell at `c` (top-left corner) into the cell its
-/// answer starts in, level with the clue at `mid` mm below the top.
-fn arrow(canvas: &mut Canvas, arrow: Arrow, c: Point, cell: f32, mid: f32, stroke: Stroke) {
+/// answer starts in, level with the clue at `mid` mm below the top: a
+/// filled head in the neighbour's top or left margin (clear of its letter
+/// and of the solution number in its bottom-right corner), bent arrows
+/// with a short stem.
+fn arrow(canvas: &mut Canvas, arrow: Arrow, c: Point, cell: f32, mid: f32) {
     let a = ARROW * cell;
     let right = c.x + cell;
     let bottom = c.y + cell;
     let centre_x = c.x + cell / 2.0;
+    let stem = Stroke::solid(mm_to_pt(a * STEM), Ink::BLACK);
     match arrow {
-        Arrow::Right => {
-            let y = c.y + mid;
-            head(canvas, Point::new(right, y), (1.0, 0.0), a, stroke);
-        }
-        Arrow::Down => head(canvas, Point::new(centre_x, bottom), (0.0, 1.0), a, stroke),
+        Arrow::Right => head(canvas, Point::new(right, c.y + mid), (1.0, 0.0), a),
+        Arrow::Down => head(canvas, Point::new(centre_x, bottom), (0.0, 1.0), a),
         Arrow::DownThenRight => {
             let x = c.x + a;
             let turn = Point::new(x, bottom + a);
-            canvas.line(Point::new(x, bottom), turn, stroke);
-            head(canvas, turn, (1.0, 0.0), a, stroke);
+            canvas.line(Point::new(x, bottom), turn, stem);
+            head(
+                canvas,
+                Point::new(x - a * STEM / 2.0, bottom + a),
+                (1.0, 0.0),
+                a,
+            );
         }
         Arrow::RightThenDown => {
-            let y = c.y + mid.min(cell - a);
+            let y = c.y + mid.min(cell - 2.0 * a);
             let turn = Point::new(right + a, y);
-            canvas.line(Point::new(right, y), turn, stroke);
-            head(canvas, turn, (0.0, 1.0), a, stroke);
+            canvas.line(Point::new(right, y), turn, stem);
+            head(
+                canvas,
+                Point::new(right + a, y - a * STEM / 2.0),
+                (0.0, 1.0),
+                a,
+            );
         }
     }
 }
 
-/// An arrowhead: a filled-looking wedge of strokes starting at `from`,
-/// pointing along `dir`.
-fn head(canvas: &mut Canvas, from: Point, dir: (f32, f32), a: f32, stroke: Stroke) {
+/// A bent arrow's stem width, as a share of the arrow's length.
+const STEM: f32 = 0.12;
+
+/// A filled arrowhead, its base centred on `from`, pointing along `dir`.
+fn head(canvas: &mut Canvas, from: Point, dir: (f32, f32), a: f32) {
     let tip = Point::new(from.x + dir.0 * a, from.y + dir.1 * a);
     let (nx, ny) = (-dir.1, dir.0);
-    let half = a * 0.55;
-    for k in 0..4 {
-        let spread = half * (1.0 - k as f32 / 4.0);
-        let base_a = Point::new(from.x + nx * spread, from.y + ny * spread);
-        let base_b = Point::new(from.x - nx * spread, from.y - ny * spread);
-        canvas.line(base_a, tip, stroke);
-        canvas.line(base_b, tip, stroke);
-    }
+    let half = a * 0.5;
+    canvas.polygon(
+        vec![
+            Point::new(from.x + nx * half, from.y + ny * half),
+            tip,
+            Point::new(from.x - nx * half, from.y - ny * half),
+        ],
+        Ink::BLACK,
+    );
 }
 
-/// Clue text fitted into `area`: the largest type from the style's size
-/// down to its minimum at which its lines fit, words broken with a hyphen
-/// only when one alone is wider than the box; centred.
-fn clue_text(canvas: &mut Canvas, text: &str, style: &ClueStyle, area: Area) {
-    let face = Face::Regular;
+/// A clue to set: its text and the box it goes in.
+struct ClueBox<'a> {
+    text: &'a str,
+    area: Area,
+}
+
+/// Every clue's box, in the order drawn.
+fn clue_boxes<'a>(puzzle: &'a Puzzle, origin: Point, cell: f32) -> Vec<ClueBox<'a>> {
+    let mut out = Vec::new();
+    for clue_cell in puzzle.clue_cells() {
+        let c = Point::new(
+            origin.x + clue_cell.pos.col as f32 * cell,
+            origin.y + clue_cell.pos.row as f32 * cell,
+        );
+        let part = cell / clue_cell.clues.len().max(1) as f32;
+        for (i, clue) in clue_cell.clues.iter().enumerate() {
+            if let Some(text) = puzzle.words.get(clue.word).and_then(|w| w.clue.as_deref()) {
+                out.push(ClueBox {
+                    text,
+                    area: Area::new(c.x, c.y + i as f32 * part, cell, part),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The inner box (width, height in mm) of one of `clues` clues in a clue
+/// cell `cell` mm a side.
+pub fn clue_box(cell: f32, clues: usize) -> (f32, f32) {
+    inner(Area::new(0.0, 0.0, cell, cell / clues.max(1) as f32))
+}
+
+/// The inner box clue text may fill: `area` less its padding.
+fn inner(area: Area) -> (f32, f32) {
     let pad = CLUE_PAD * area.width;
-    let width = area.width - 2.0 * pad;
-    let height = area.height - pad;
-    let (size, lines) = fit_clue(text, face, style, width, height);
+    (area.width - 2.0 * pad, area.height - pad)
+}
+
+/// How every clue of a page is set: one size for the page, the largest
+/// from the style's size down to its minimum at which every clue fits;
+/// clues that fit at none (the fill picks clues that fit; only when it
+/// found no fill with them) share a second, smaller size. Returns each
+/// clue's size and lines.
+fn set_page(
+    boxes: &[ClueBox<'_>],
+    style: &ClueStyle,
+    language: Language,
+) -> Vec<(f32, Vec<String>)> {
+    let below = ClueStyle {
+        size: style.min_size - CLUE_PT_STEP,
+        min_size: FLOOR_PT,
+        ..*style
+    };
+    // Each clue's largest size within the style, or below it.
+    let largest: Vec<Result<f32, Option<f32>>> = boxes
+        .iter()
+        .map(|b| {
+            let (w, h) = inner(b.area);
+            match fit_clue(b.text, style, w, h, language) {
+                Some((size, _)) => Ok(size),
+                None => Err(fit_clue(b.text, &below, w, h, language).map(|(size, _)| size)),
+            }
+        })
+        .collect();
+    let page = largest.iter().flatten().fold(style.size, |a, &b| a.min(b));
+    let second = largest
+        .iter()
+        .filter_map(|l| l.err().flatten())
+        .fold(below.size, f32::min);
+    boxes
+        .iter()
+        .zip(&largest)
+        .map(|(b, own)| {
+            let (w, h) = inner(b.area);
+            let size = if own.is_ok() { page } else { second };
+            let short = shortened(b.text, language);
+            std::iter::once(b.text)
+                .chain(short.as_deref())
+                .find_map(|text| clue_lines(text, style.font, size, w, h, language))
+                .map(|lines| (size, lines))
+                .unwrap_or_else(|| squeezed(b.text, style.font, w, h, language))
+        })
+        .collect()
+}
+
+/// Clue text set in `area` at `size` pt, centred.
+fn draw_clue(canvas: &mut Canvas, face: Face, size: f32, lines: &[String], area: Area) {
     let size_mm = pt_to_mm(size);
     let leading = CLUE_LEADING * size_mm;
     let metrics = face.metrics();
     let block = leading * (lines.len() as f32 - 1.0) + metrics.cap_height() * size_mm;
     let mut baseline = area.y + (area.height - block) / 2.0 + metrics.cap_height() * size_mm;
-    for line in &lines {
+    for line in lines {
         let w = metrics.advance(line) * size_mm;
         canvas.text(
             Point::new(area.x + (area.width - w) / 2.0, baseline),
@@ -179,94 +289,188 @@ fn clue_text(canvas: &mut Canvas, text: &str, style: &ClueStyle, area: Area) {
     }
 }
 
-/// The type size and lines of a clue in a `width` × `height` mm box:
-/// the largest size whose whole words fit; only when none does down to
-/// the style's minimum, words are broken with hyphens at that size.
+/// Most lines of one clue: four reads as a clue, five as a paragraph.
+const MAX_CLUE_LINES: usize = 4;
+/// The smallest type any clue is ever set in, when its text fits at no
+/// size the style allows even shortened (none did in the pages measured).
+const FLOOR_PT: f32 = 4.5;
+
+/// The largest size from the style's size down to its minimum at which
+/// `text` (or its shortened form) fits a `width` × `height` mm box, with
+/// its lines.
 pub fn fit_clue(
     text: &str,
-    face: Face,
     style: &ClueStyle,
     width: f32,
     height: f32,
-) -> (f32, Vec<String>) {
-    let metrics = face.metrics();
-    let fits = |size: f32, lines: &[String]| {
-        let size_mm = pt_to_mm(size);
-        let needed = CLUE_LEADING * size_mm * (lines.len() as f32 - 1.0)
-            + (metrics.ascender() - metrics.descender()) * size_mm;
-        needed <= height
-            && lines
-                .iter()
-                .all(|l| metrics.advance(l) * size_mm <= width + 1e-3)
-    };
+    language: Language,
+) -> Option<(f32, Vec<String>)> {
+    let short = shortened(text, language);
     let mut size = style.size;
-    while size >= style.min_size {
-        let size_mm = pt_to_mm(size);
-        let lines = wrap_clue(text, &|s: &str| metrics.advance(s) * size_mm, width, false);
-        if fits(size, &lines) {
+    while size >= style.min_size - 1e-3 {
+        for candidate in std::iter::once(text).chain(short.as_deref()) {
+            if let Some(lines) = clue_lines(candidate, style.font, size, width, height, language) {
+                return Some((size, lines));
+            }
+        }
+        size -= CLUE_PT_STEP;
+    }
+    None
+}
+
+/// The last resort: the size (down to [`FLOOR_PT`]) and lines at which
+/// the shortened text fits, letters broken anywhere if they must.
+fn squeezed(
+    text: &str,
+    face: Face,
+    width: f32,
+    height: f32,
+    language: Language,
+) -> (f32, Vec<String>) {
+    let text = shortened(text, language).unwrap_or_else(|| text.to_string());
+    let metrics = face.metrics();
+    let mut size = FLOOR_PT + 1.0;
+    while size > FLOOR_PT {
+        if let Some(lines) = clue_lines(&text, face, size, width, height, language) {
             return (size, lines);
         }
         size -= CLUE_PT_STEP;
     }
-    let size_mm = pt_to_mm(style.min_size);
-    let lines = wrap_clue(text, &|s: &str| metrics.advance(s) * size_mm, width, true);
-    (style.min_size, lines)
+    let size_mm = pt_to_mm(FLOOR_PT);
+    let lines = force_wrap(&text, &|s: &str| metrics.advance(s) * size_mm, width);
+    (FLOOR_PT, lines)
 }
 
-/// Greedy line breaking; a word wider than the box is split with hyphens.
-fn wrap_clue(
+/// Print's abbreviations for common clue words, tried when a clue does
+/// not fit: the standard forms of German and English puzzle magazines.
+fn shortened(text: &str, language: Language) -> Option<String> {
+    let table: &[(&str, &str)] = match language {
+        Language::German => &[
+            ("Abkürzung", "Abk."),
+            ("Hauptstadt", "Hptst."),
+            ("umgangssprachlich", "ugs."),
+            ("beziehungsweise", "bzw."),
+            ("zum Beispiel", "z. B."),
+            ("Einheitenzeichen", "Zeichen"),
+        ],
+        Language::English => &[
+            ("abbreviation", "abbr."),
+            ("for example", "e.g."),
+            ("capital of", "cap. of"),
+            ("informal", "inf."),
+        ],
+    };
+    let mut out = text.to_string();
+    for (long, short) in table {
+        out = out.replace(long, short);
+    }
+    (out != text).then_some(out)
+}
+
+/// The lines of `text` at `size` pt in a `width` × `height` mm box, or
+/// `None` when it does not fit: whole words first; only if they take too
+/// many lines, words broken where the language allows
+/// ([`super::hyphenate`]).
+fn clue_lines(
+    text: &str,
+    face: Face,
+    size: f32,
+    width: f32,
+    height: f32,
+    language: Language,
+) -> Option<Vec<String>> {
+    let metrics = face.metrics();
+    let size_mm = pt_to_mm(size);
+    let leading = CLUE_LEADING * size_mm;
+    // The first line's ink: capitals down to descenders (accents on
+    // capitals reach into the padding).
+    let first = (metrics.cap_height() - metrics.descender()) * size_mm;
+    if first > height {
+        return None;
+    }
+    let room = (((height - first) / leading).floor() as usize + 1).min(MAX_CLUE_LINES);
+    let advance = |s: &str| metrics.advance(s) * size_mm;
+    [false, true]
+        .into_iter()
+        .find_map(|hyphenate| wrap(text, &advance, width, hyphenate.then_some(language)))
+        .filter(|lines| lines.len() <= room)
+}
+
+/// Greedy line breaking into lines at most `width` wide; with a language,
+/// a word that does not fit breaks at its last allowed point that does
+/// (after its own hyphen, or at the patterns with a hyphen added). `None`
+/// when a piece that may not break is wider than a line.
+fn wrap(
     text: &str,
     advance: &dyn Fn(&str) -> f32,
     width: f32,
-    hyphenate: bool,
-) -> Vec<String> {
+    language: Option<Language>,
+) -> Option<Vec<String>> {
+    let fits = |s: &str| advance(s) <= width + 1e-3;
+    let join = |line: &str, piece: &str| {
+        if line.is_empty() {
+            piece.to_string()
+        } else {
+            format!("{line} {piece}")
+        }
+    };
     let mut lines: Vec<String> = Vec::new();
     let mut current = String::new();
     for word in text.split_whitespace() {
-        let candidate = if current.is_empty() {
-            word.to_string()
-        } else {
-            format!("{current} {word}")
-        };
-        if advance(&candidate) <= width {
-            current = candidate;
-            continue;
-        }
-        if !current.is_empty() {
-            lines.push(std::mem::take(&mut current));
-        }
-        if advance(word) <= width || !hyphenate {
-            current = word.to_string();
-            continue;
-        }
-        // Hyphenate: as many letters as fit with a hyphen, then the rest.
-        let mut rest: Vec<char> = word.chars().collect();
-        while !rest.is_empty() {
-            let whole: String = rest.iter().collect();
-            if advance(&whole) <= width || rest.len() < 4 {
-                current = whole;
+        let breaks = language.map_or_else(Vec::new, |l| super::hyphenate::breaks(word, l));
+        let mut from = 0;
+        loop {
+            let rest = &word[from..];
+            let joined = join(&current, rest);
+            if fits(&joined) {
+                current = joined;
                 break;
             }
-            let piece = |n: usize| format!("{}-", rest[..n].iter().collect::<String>());
-            let tail = |n: usize| rest[n..].iter().collect::<String>();
-            // Two halves when both fit ("broad-sword", not "broadswo-rd");
-            // else as much as fits, keeping at least three letters after
-            // the break.
-            let half = rest.len().div_ceil(2);
-            let mut take = if advance(&piece(half)) <= width && advance(&tail(half)) <= width {
-                half
-            } else {
-                rest.len().saturating_sub(3).max(2)
-            };
-            while take > 2 && advance(&piece(take)) > width {
-                take -= 1;
+            let piece = breaks.iter().rev().filter(|b| b.at > from).find_map(|b| {
+                let head = &word[from..b.at];
+                let hyphen = if b.adds_hyphen { "-" } else { "" };
+                let line = format!("{}{hyphen}", join(&current, head));
+                fits(&line).then_some((b.at, line))
+            });
+            match piece {
+                Some((at, line)) => {
+                    lines.push(line);
+                    current.clear();
+                    from = at;
+                }
+                None if !current.is_empty() => lines.push(std::mem::take(&mut current)),
+                None => return None,
             }
-            lines.push(format!("{}-", rest[..take].iter().collect::<String>()));
-            rest.drain(..take);
         }
     }
     if !current.is_empty() {
         lines.push(current);
+    }
+    Some(lines)
+}
+
+/// Letters broken wherever the line is full (with a hyphen): only for a
+/// clue that fits nowhere else.
+fn force_wrap(text: &str, advance: &dyn Fn(&str) -> f32, width: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut current = String::new();
+    for c in text.chars() {
+        let mut next = current.clone();
+        next.push(c);
+        if advance(&format!("{next}-")) > width && !current.is_empty() {
+            let hyphen = if c == ' ' || current.ends_with(' ') {
+                ""
+            } else {
+                "-"
+            };
+            lines.push(format!("{}{hyphen}", current.trim_end()));
+            current = c.to_string().trim_start().to_string();
+        } else {
+            current = next;
+        }
+    }
+    if !current.trim().is_empty() {
+        lines.push(current.trim().to_string());
     }
     lines
 }
@@ -276,24 +480,38 @@ mod tests {
     use super::*;
 
     #[test]
-    fn clues_shrink_to_fit_and_long_words_break() {
-        let face = Face::Regular;
+    fn clues_fit_whole_words_first_then_break_where_the_language_does() {
         let style = ClueStyle::default();
-        let (size, lines) = fit_clue("Auto", face, &style, 9.0, 9.0);
+        let (size, lines) = fit_clue("Auto", &style, 9.0, 9.0, Language::German).unwrap();
         assert_eq!((size, lines.len()), (style.size, 1));
-        let (small, lines) = fit_clue("Bildungsmaßnahme für Erwachsene", face, &style, 9.0, 4.5);
-        assert!(small < style.size, "{small}");
-        assert!(lines.len() >= 2);
-        let advance = |s: &str| face.metrics().advance(s) * pt_to_mm(style.min_size);
+        let (size, lines) = fit_clue(
+            "Bildungsmaßnahme für Erwachsene",
+            &style,
+            12.0,
+            9.0,
+            Language::German,
+        )
+        .unwrap();
+        assert!(size >= style.min_size, "{size}");
+        let advance = |s: &str| style.font.metrics().advance(s) * pt_to_mm(size);
         for line in &lines {
-            assert!(
-                advance(line) <= 9.0 + 1e-3 || small == style.min_size,
-                "{line}"
-            );
+            assert!(advance(line) <= 12.0 + 1e-3, "{line}");
+            assert!(!line.ends_with("--"), "{line}");
         }
-        let broken = wrap_clue("Donaudampfschifffahrtsgesellschaft", &advance, 9.0, true);
-        assert!(broken.len() >= 2 && broken[0].ends_with('-'), "{broken:?}");
-        let two = wrap_clue("broadsword", &advance, advance("broadsw-"), true);
-        assert_eq!(two, ["broad-", "sword"]);
+        let narrow = |s: &str| style.font.metrics().advance(s) * pt_to_mm(6.0);
+        let width = narrow("Herrschafts-");
+        let lines = wrap(
+            "Herrschaftsfreiheit",
+            &narrow,
+            width,
+            Some(Language::German),
+        )
+        .unwrap();
+        assert_eq!(lines, ["Herrschafts-", "freiheit"]);
+        let width = narrow("Low-T3-").max(narrow("Syndrom"));
+        let lines = wrap("Low-T3-Syndrom", &narrow, width, Some(Language::German)).unwrap();
+        assert_eq!(lines, ["Low-T3-", "Syndrom"]);
+        // An abbreviation never breaks: too wide, it does not fit.
+        assert!(wrap("UdSSR", &narrow, narrow("UdS"), Some(Language::German)).is_none());
     }
 }

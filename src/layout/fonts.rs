@@ -13,17 +13,21 @@ pub enum Face {
     Regular,
     /// Lato Bold: titles and grid letters.
     Bold,
+    /// Roboto Condensed (Apache 2.0, from Debian's fonts-roboto-unhinted):
+    /// clue text in Swedish clue cells, narrow as magazines set it.
+    Condensed,
 }
 
 impl Face {
     /// Every shipped face.
-    pub const ALL: [Face; 2] = [Face::Regular, Face::Bold];
+    pub const ALL: [Face; 3] = [Face::Regular, Face::Bold, Face::Condensed];
 
     /// The name templates use for this face.
     pub fn name(self) -> &'static str {
         match self {
             Face::Regular => "Lato",
             Face::Bold => "Lato Bold",
+            Face::Condensed => "Roboto Condensed",
         }
     }
 
@@ -39,12 +43,14 @@ impl Face {
         match self {
             Face::Regular => include_bytes!("../../fonts/Lato-Regular.ttf"),
             Face::Bold => include_bytes!("../../fonts/Lato-Bold.ttf"),
+            Face::Condensed => include_bytes!("../../fonts/RobotoCondensed-Regular.ttf"),
         }
     }
 
     /// Metrics of this face (parsed once per process).
     pub fn metrics(self) -> &'static Metrics {
-        static METRICS: [OnceLock<Metrics>; 2] = [OnceLock::new(), OnceLock::new()];
+        static METRICS: [OnceLock<Metrics>; Face::ALL.len()] =
+            [const { OnceLock::new() }; Face::ALL.len()];
         METRICS[self as usize].get_or_init(|| Metrics::parse(self))
     }
 }

@@ -83,19 +83,46 @@ pub fn cell_numbers(
     origin: Point,
     cell: f32,
 ) {
+    place_numbers(canvas, numbers, origin, cell, NumberCorner::TopLeft);
+}
+
+/// Which corner of its cell a small number sits in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NumberCorner {
+    /// Crossword style: the clue number where the answer starts.
+    TopLeft,
+    /// Solution numbers of Swedish puzzles: clear of the arrows, which
+    /// enter a cell at its top and left edges.
+    BottomRight,
+}
+
+/// Numbers in the chosen corner of their cells, a quarter of a cell high.
+pub fn place_numbers(
+    canvas: &mut Canvas,
+    numbers: impl IntoIterator<Item = (Pos, usize)>,
+    origin: Point,
+    cell: f32,
+    corner: NumberCorner,
+) {
     let face = super::fonts::Face::Regular;
     let size = mm_to_pt(cell * 0.26);
-    let ascent = face.metrics().cap_height() * pt_to_mm(size);
+    let size_mm = pt_to_mm(size);
+    let ascent = face.metrics().cap_height() * size_mm;
+    let inset = cell * 0.07;
     for (pos, number) in numbers {
-        canvas.text(
-            Point::new(
-                origin.x + pos.col as f32 * cell + cell * 0.07,
-                origin.y + pos.row as f32 * cell + cell * 0.07 + ascent,
-            ),
-            face,
-            size,
-            &number.to_string(),
+        let text = number.to_string();
+        let (x0, y0) = (
+            origin.x + pos.col as f32 * cell,
+            origin.y + pos.row as f32 * cell,
         );
+        let at = match corner {
+            NumberCorner::TopLeft => Point::new(x0 + inset, y0 + inset + ascent),
+            NumberCorner::BottomRight => Point::new(
+                x0 + cell - inset - face.metrics().advance(&text) * size_mm,
+                y0 + cell - inset,
+            ),
+        };
+        canvas.text(at, face, size, &text);
     }
 }
 

@@ -174,6 +174,13 @@ pub enum Item {
         /// Outline.
         stroke: Option<Stroke>,
     },
+    /// A filled polygon (arrows of Swedish clue cells).
+    Polygon {
+        /// Corners in order; the last joins the first.
+        points: Vec<Point>,
+        /// Fill colour.
+        fill: Ink,
+    },
     /// A stadium outline around the segment `from`–`to` (answer-key rings).
     Capsule {
         /// Centre of the first end.
@@ -231,6 +238,7 @@ impl Item {
                 area.x += dx;
                 area.y += dy;
             }
+            Item::Polygon { points, .. } => points.iter_mut().for_each(shift),
         }
     }
 }

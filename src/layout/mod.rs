@@ -7,6 +7,7 @@ pub mod canvas;
 pub mod clue_grid;
 pub mod fonts;
 pub mod grid;
+mod hyphenate;
 pub mod items;
 pub mod page;
 pub mod template;
@@ -198,4 +199,53 @@ pub fn check_title(title: &str, count: usize, template: &Template) -> Result<(),
         });
     }
     page::check_heading(&heading, template)
+}
+
+/// The clue box of a Swedish grid of `mask` on `template`'s page, titled
+/// `title`, with a solution strip of `solution` letters: a blank grid is
+/// laid out, and one of two clues of a clue cell gets half its cell. A
+/// clue fits when it can be set in that box at the template's smallest
+/// clue size ([`clue_grid::fit_clue`]). `None` when the page cannot be
+/// laid out (the layout then says why, at export).
+pub fn clue_fit(
+    template: &Template,
+    mask: &crate::model::Mask,
+    title: &str,
+    solution: Option<usize>,
+) -> Option<crate::model::ClueFit> {
+    use crate::model::{Body, Puzzle, Report, Solution};
+    let cells: Vec<crate::model::Pos> = mask.positions().collect();
+    let blank = Puzzle {
+        mask: mask.clone(),
+        directions: crate::model::DirectionSet::empty(),
+        seed: 0,
+        grid: (0..mask.height())
+            .map(|_| vec![Some('E'); mask.width()])
+            .collect(),
+        words: Vec::new(),
+        body: Body::Swedish {
+            clue_cells: Vec::new(),
+            solution: solution.map(|n| Solution {
+                word: "E".repeat(n),
+                cells: cells.iter().copied().take(n).collect(),
+            }),
+        },
+        report: Report::default(),
+    };
+    let heading = Heading {
+        title: title.to_string(),
+        number: None,
+    };
+    let page = page::puzzle_page(&blank, template, &heading, page::Parts::PUZZLE).ok()?;
+    // The finished page may hold one line more above the grid (the
+    // measured difficulty after the instructions): the grid's rows give
+    // up that line's height.
+    let line = fonts::pt_to_mm(template.subtitle.size) * 1.4;
+    let cell = page.grid?.cell - line / mask.height().max(1) as f32;
+    let (width, height) = clue_grid::clue_box(cell, 2);
+    let style = template.clues;
+    let language = template.language;
+    Some(crate::model::ClueFit::new(width, height, move |clue| {
+        clue_grid::fit_clue(clue, &style, width, height, language).is_some()
+    }))
 }

@@ -522,16 +522,7 @@ pub fn puzzle_page(
                 }
             }
             Presentation::CluesInGrid => {
-                let clues = &template.clues;
-                clue_grid::draw(
-                    &mut canvas,
-                    puzzle,
-                    &template.grid,
-                    clues,
-                    at,
-                    cell,
-                    parts.key,
-                )
+                clue_grid::draw(&mut canvas, puzzle, template, at, cell, parts.key)
             }
         }
         if beside && let Some(fit) = &fit {
@@ -706,8 +697,7 @@ pub fn collected_keys(
                     grid::draw(&mut canvas, puzzle, &template.grid, at, cell, None)
                 }
                 Presentation::CluesInGrid => {
-                    let clues = &template.clues;
-                    clue_grid::draw(&mut canvas, puzzle, &template.grid, clues, at, cell, true)
+                    clue_grid::draw(&mut canvas, puzzle, template, at, cell, true)
                 }
             }
             if let Some(solution) = puzzle.solution() {

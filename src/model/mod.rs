@@ -25,8 +25,8 @@ pub use puzzle::{
 pub use quality::Quality;
 pub use shapes::Shape;
 pub use spec::{
-    Difficulty, Language, PreassignedWord, PuzzleSpec, Rules, SpecVocabulary, SwedishRules,
-    WordCount,
+    ClueFit, Difficulty, Language, PreassignedWord, PuzzleSpec, Rules, SpecVocabulary,
+    SwedishRules, WordCount,
 };
 pub use tags::Tag;
 pub use vocabulary::{Entry, Lines, Rejected, Vocabulary};

@@ -403,6 +403,58 @@ pub struct PuzzleSpec {
     /// How the vocabularies' umlauts went into grid letters (lists the
     /// generator adds, like the short answers, are spelled the same way).
     pub umlauts: super::word::UmlautMode,
+    /// Swedish puzzles: the page's clue box; a clue that does not fit it
+    /// is never printed, an answer without one never used. `None`: no
+    /// page in view (library use), every clue allowed.
+    pub clue_fit: Option<ClueFit>,
+}
+
+/// The clue box of a page: one of two clues in a clue cell at the
+/// template's smallest clue size, and the test whether a clue fits it
+/// (made by the page layout, `layout::clue_fit`).
+#[derive(Clone)]
+pub struct ClueFit {
+    /// The box, mm.
+    pub width_mm: f32,
+    /// The box, mm.
+    pub height_mm: f32,
+    fits: std::sync::Arc<dyn Fn(&str) -> bool + Send + Sync>,
+}
+
+impl ClueFit {
+    /// A box and its test.
+    pub fn new(
+        width_mm: f32,
+        height_mm: f32,
+        fits: impl Fn(&str) -> bool + Send + Sync + 'static,
+    ) -> ClueFit {
+        ClueFit {
+            width_mm,
+            height_mm,
+            fits: std::sync::Arc::new(fits),
+        }
+    }
+
+    /// Whether `clue` fits the box.
+    pub fn fits(&self, clue: &str) -> bool {
+        (self.fits)(clue)
+    }
+}
+
+impl std::fmt::Debug for ClueFit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "ClueFit({:.1} × {:.1} mm)",
+            self.width_mm, self.height_mm
+        )
+    }
+}
+
+impl PartialEq for ClueFit {
+    fn eq(&self, other: &ClueFit) -> bool {
+        self.width_mm == other.width_mm && self.height_mm == other.height_mm
+    }
 }
 
 impl PuzzleSpec {
@@ -423,6 +475,7 @@ impl PuzzleSpec {
             decoy_filler: false,
             swedish: SwedishRules::default(),
             umlauts: super::word::UmlautMode::Keep,
+            clue_fit: None,
         }
     }
 

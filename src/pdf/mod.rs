@@ -54,7 +54,8 @@ impl PdfOptions {
 pub struct PdfError(String);
 
 fn parsed(face: Face) -> &'static ParsedFont {
-    static FONTS: [OnceLock<ParsedFont>; 2] = [OnceLock::new(), OnceLock::new()];
+    static FONTS: [OnceLock<ParsedFont>; Face::ALL.len()] =
+        [const { OnceLock::new() }; Face::ALL.len()];
     FONTS[face as usize].get_or_init(|| {
         ParsedFont::from_bytes(face.bytes(), 0, &mut Vec::new()).expect("shipped fonts parse")
     })
@@ -304,6 +305,20 @@ fn page_ops(page: &Page, fonts: &BTreeMap<Face, FontId>, mode: ColourMode) -> Ve
                             points: corners.iter().map(|c| point(to_pdf(*c), false)).collect(),
                         }],
                         mode: paint,
+                        winding_order: WindingOrder::NonZero,
+                    },
+                });
+            }
+            Item::Polygon { points, fill } => {
+                ops.push(Op::SetFillColor {
+                    col: colour(*fill, mode),
+                });
+                ops.push(Op::DrawPolygon {
+                    polygon: Polygon {
+                        rings: vec![PolygonRing {
+                            points: points.iter().map(|c| point(to_pdf(*c), false)).collect(),
+                        }],
+                        mode: PaintMode::Fill,
                         winding_order: WindingOrder::NonZero,
                     },
                 });

@@ -45,7 +45,10 @@ struct Answer {
     vocabulary: String,
     /// An abbreviation, symbol or unit (capped, clued as one).
     short_form: bool,
-    /// In the familiar tier: familiar, or from a list the editor curated
+    /// One of its clues fits half a clue cell at the page's clue size (all
+    /// do without a page in view).
+    fits: bool,
+    /// In the familiar tier: fits, and familiar, or from a list the editor curated
     /// (fewer than [`CURATED_BELOW`] entries) or the short answers.
     welcome: bool,
 }
@@ -415,6 +418,7 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
     let mut seen: HashSet<Vec<char>> = HashSet::new();
     let mut answers = Vec::new();
     let mut without_clue = 0usize;
+    let mut too_long = 0usize;
     let mut sensitive_left_out = 0usize;
     let mut foreign_letters = 0usize;
     let banned_texts: HashSet<String> = spec.banned.iter().map(|b| b.iter().collect()).collect();
@@ -466,6 +470,18 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
                 without_clue += 1;
                 continue;
             }
+            // Only clues the page can set at its clue size (issue 34); an
+            // answer with none is left to the full lexicon's rounds, when
+            // the fitting ones alone give no fill.
+            let fitting: Vec<String> = match &spec.clue_fit {
+                Some(fit) => clues.iter().filter(|c| fit.fits(c)).cloned().collect(),
+                None => clues.clone(),
+            };
+            let fits = !fitting.is_empty();
+            let clues = if fits { fitting } else { clues };
+            if !fits {
+                too_long += 1;
+            }
             let codes = letter_codes(&mut alphabet, &word.letters)?;
             seen.insert(word.letters.clone());
             let familiarity = lexicon::zipf(&word.printed, spec.language);
@@ -481,9 +497,11 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
                     clues,
                     vocabulary: name.to_string(),
                     short_form: word.tags.iter().any(|t| t.is_short_form()),
-                    welcome: curated
-                        || familiarity >= welcome_zipf
-                            && !word.tags.iter().any(|t| t.is_specialist()),
+                    fits,
+                    welcome: fits
+                        && (curated
+                            || familiarity >= welcome_zipf
+                                && !word.tags.iter().any(|t| t.is_specialist())),
                 },
                 // Each vocabulary lower in the list is one point less
                 // welcome: about what a clue-share step of the random
@@ -503,6 +521,14 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
     if without_clue > 0 {
         notes.push(format!(
             "{without_clue} words of a usable length were left out: no clue (or every clue gives the answer away or is sensitive)"
+        ));
+    }
+    if too_long > 0
+        && let Some(fit) = &spec.clue_fit
+    {
+        notes.push(format!(
+            "{too_long} words have no clue that fits half a clue cell ({:.1} × {:.1} mm) at the template's clue size: used only when the others give no fill",
+            fit.width_mm, fit.height_mm
         ));
     }
     if foreign_letters > 0 {
@@ -709,6 +735,7 @@ fn build(
     let mut clue_index: HashMap<Pos, usize> = HashMap::new();
     let mut used_clues: HashSet<String> = HashSet::new();
     let mut shared_clues = 0usize;
+    let mut unfit = 0usize;
     let mut used = Vec::new();
     for (i, cell) in filled.iter().enumerate() {
         if matches!(cell, Cell::Clue | Cell::Frame) {
@@ -762,6 +789,9 @@ fn build(
             let id = index[codes.as_slice()];
             used.push(id);
             let answer = &answers[id].0;
+            if !answer.fits {
+                unfit += 1;
+            }
             // One of its clues at random, but not one already printed for
             // another answer (two cells saying "Bos mutus" confuse).
             let fresh: Vec<&String> = answer
@@ -816,6 +846,14 @@ fn build(
     if shared_clues > 0 {
         report.notes.push(format!(
             "{shared_clues} clue texts stand twice (their answers have no other clue)"
+        ));
+    }
+    if unfit > 0
+        && let Some(fit) = &spec.clue_fit
+    {
+        report.relaxed.push(format!(
+            "clue size: {unfit} clues do not fit half a clue cell ({:.1} × {:.1} mm) at the template's smallest clue size; the page sets them smaller (allow more time, fewer rows, or a page with larger cells)",
+            fit.width_mm, fit.height_mm
         ));
     }
     report.density = 1.0;
