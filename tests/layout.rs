@@ -36,6 +36,7 @@ fn puzzle(shape: Shape, width: usize, height: usize, words: &[String], solution:
     let solution = (solution > 0).then(|| Solution {
         word: "M".repeat(solution.min(cells.len())),
         cells: cells.iter().take(solution).copied().collect(),
+        groups: vec![solution.min(cells.len())],
     });
     Puzzle {
         mask,

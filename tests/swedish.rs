@@ -207,6 +207,7 @@ fn the_verifier_catches_each_broken_rule() {
     *p.solution_slot().unwrap() = Some(gridpress::model::Solution {
         word: "ZZ".into(),
         cells: vec![good.words[0].start, good.words[1].start],
+        groups: vec![2],
     });
     assert_eq!(rules(&p), BTreeSet::from([8]));
     // verify_against: a clue not from the vocabulary.

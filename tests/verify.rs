@@ -221,7 +221,12 @@ fn rule_8_the_free_cells_spell_the_solution() {
             .iter()
             .map(|c| p.grid[c.row][c.col].unwrap())
             .collect();
-        *p.solution_slot().unwrap() = Some(Solution { word, cells });
+        let groups = vec![cells.len()];
+        *p.solution_slot().unwrap() = Some(Solution {
+            word,
+            cells,
+            groups,
+        });
         p
     };
     assert_eq!(verify(&with_solution(), &[]), vec![]);

@@ -82,7 +82,7 @@ pub struct GenerateArgs {
     #[arg(long = "pdf-standard")]
     pub pdf_standard: Option<String>,
     /// Where answer keys go: auto, next-page, collected, separate or none
-    /// (auto: after the puzzle, or collected at the end of a batch).
+    /// (auto: compact keys, several to a page, after the puzzles).
     #[arg(long)]
     pub key: Option<String>,
     /// The puzzle title printed on the page (default: the project name).

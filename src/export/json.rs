@@ -59,6 +59,9 @@ struct WordJson {
 struct SolutionJson {
     word: String,
     cells: Vec<[usize; 2]>,
+    /// Letters per word of the printed solution (absent: one word).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    groups: Option<Vec<usize>>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -136,6 +139,7 @@ fn to_json(p: &Puzzle) -> PuzzleJson {
         solution: p.solution().map(|s| SolutionJson {
             word: s.word.clone(),
             cells: s.cells.iter().map(|c| [c.row, c.col]).collect(),
+            groups: (s.groups.len() > 1).then(|| s.groups.clone()),
         }),
         rules: match &p.body {
             Body::WordSearch { rules, .. } => Some(RulesJson {
@@ -213,6 +217,7 @@ fn quality_json(q: &Quality, words: usize) -> Value {
         "emptiest_region": share(q.emptiest_region),
         "solution_regions": q.solution_regions,
         "solution_letters": q.solution_letters,
+        "solution_blocks": q.solution_blocks,
         "shortfalls": q.shortfalls(words),
     })
 }
@@ -396,9 +401,17 @@ fn from_json(raw: PuzzleJson) -> Result<Puzzle, String> {
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
-    let solution = raw.solution.map(|s| Solution {
-        word: s.word,
-        cells: s.cells.iter().map(|c| Pos::new(c[0], c[1])).collect(),
+    let solution = raw.solution.map(|s| {
+        let letters = s.word.chars().count();
+        Solution {
+            // Groups that do not add up to the word are read as one word.
+            groups: s
+                .groups
+                .filter(|g| g.iter().sum::<usize>() == letters && g.iter().all(|&n| n > 0))
+                .unwrap_or_else(|| vec![letters]),
+            word: s.word,
+            cells: s.cells.iter().map(|c| Pos::new(c[0], c[1])).collect(),
+        }
     });
     let relaxed = raw
         .report

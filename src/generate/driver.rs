@@ -742,6 +742,9 @@ fn build(
         (Some(s), false) => Some(Solution {
             word: problem.text(s),
             cells: board.free_cells().into_iter().map(|c| geo.pos(c)).collect(),
+            groups: spec.solution.as_ref().map_or(vec![s.len()], |w| {
+                crate::model::word::letter_groups(&w.printed, spec.umlauts, s.len())
+            }),
         }),
         _ => None,
     };

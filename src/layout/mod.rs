@@ -52,16 +52,13 @@ pub struct Output {
 }
 
 /// Where keys go once `Auto` is resolved for this job.
-pub fn resolve_placement(
-    placement: KeyPlacement,
-    template: &Template,
-    puzzles: usize,
-) -> KeyPlacement {
+pub fn resolve_placement(placement: KeyPlacement, template: &Template) -> KeyPlacement {
     let fit_content = template.page == PageSize::FitContent;
     match placement {
         KeyPlacement::Auto if fit_content => KeyPlacement::SeparateFile,
-        KeyPlacement::Auto if puzzles > 1 => KeyPlacement::Collected,
-        KeyPlacement::Auto => KeyPlacement::NextPage,
+        // Compact keys (grid, rings and solution; no word list again),
+        // several to a page, after the puzzles — a single puzzle too.
+        KeyPlacement::Auto => KeyPlacement::Collected,
         // Reduced keys need a fixed page to collect them on.
         KeyPlacement::Collected if fit_content => KeyPlacement::SeparateFile,
         other => other,
@@ -76,7 +73,7 @@ pub fn lay_out(
     template: &Template,
     placement: KeyPlacement,
 ) -> Result<Output, LayoutError> {
-    let placement = resolve_placement(placement, template, puzzles.len());
+    let placement = resolve_placement(placement, template);
     for (heading, puzzle) in puzzles {
         uncovered_letter(&heading.label(), "the title")
             .or_else(|| {
@@ -228,6 +225,7 @@ pub fn clue_fit(
             solution: solution.map(|n| Solution {
                 word: "E".repeat(n),
                 cells: cells.iter().copied().take(n).collect(),
+                groups: vec![n],
             }),
         },
         report: Report::default(),

@@ -535,7 +535,8 @@ pub fn puzzle_page(
         let letters: Vec<char> = solution.word.chars().collect();
         let shown = parts.key.then_some(letters.as_slice());
         let available = if beside { body.width } else { column };
-        let row_width = solution_row_width(template, letters.len(), available);
+        let groups = &solution.groups;
+        let row_width = solution_row_width(template, groups, available);
         // Swedish puzzles number their solution cells; the strip repeats
         // the numbers so the solver knows which letter goes where.
         let numbered = match puzzle.kind().presentation() {
@@ -545,7 +546,7 @@ pub fn puzzle_page(
         solution_boxes(
             &mut canvas,
             template,
-            letters.len(),
+            groups,
             shown,
             numbered,
             Point::new(centred(row_width.0), y),
@@ -565,14 +566,36 @@ pub fn puzzle_page(
     Ok(canvas.into_page(template))
 }
 
-/// (row width, box side) of the solution row within `available` mm.
-fn solution_row_width(template: &Template, count: usize, available: f32) -> (f32, f32) {
+/// The gap between two words of the solution strip, in boxes.
+const WORD_GAP: f32 = 0.6;
+
+/// (row width, box side) of the solution row of `groups` (letters per
+/// word) within `available` mm: boxes grouped by word, a gap between.
+fn solution_row_width(template: &Template, groups: &[usize], available: f32) -> (f32, f32) {
     let style = &template.solution;
     let label = label_width(template);
+    let count: usize = groups.iter().sum();
+    let units = count as f32 + WORD_GAP * groups.len().saturating_sub(1) as f32;
     let side = style
         .box_size
-        .min((available - label).max(count as f32) / count.max(1) as f32);
-    (label + side * count as f32, side)
+        .min((available - label).max(units) / units.max(1.0));
+    (label + side * units, side)
+}
+
+/// The left edge of each box of a strip of `groups`, from 0.
+fn box_offsets(groups: &[usize], side: f32) -> Vec<f32> {
+    let mut out = Vec::new();
+    let mut x = 0.0;
+    for (g, &letters) in groups.iter().enumerate() {
+        if g > 0 {
+            x += WORD_GAP * side;
+        }
+        for _ in 0..letters {
+            out.push(x);
+            x += side;
+        }
+    }
+    out
 }
 
 fn label_width(template: &Template) -> f32 {
@@ -588,7 +611,7 @@ fn label_width(template: &Template) -> f32 {
 fn solution_boxes(
     canvas: &mut Canvas,
     template: &Template,
-    count: usize,
+    groups: &[usize],
     letters: Option<&[char]>,
     numbered: bool,
     at: Point,
@@ -611,12 +634,13 @@ fn solution_boxes(
     let metrics = face.metrics();
     let size_mm = 0.5 * side / metrics.cap_height();
     let mut buffer = [0u8; 4];
-    if numbered {
-        let boxes = (0..count).map(|i| (crate::model::Pos::new(0, i), i + 1));
-        grid::cell_numbers(canvas, boxes, Point::new(at.x + label, at.y), side);
-    }
-    for i in 0..count {
-        let x = at.x + label + i as f32 * side;
+    let offsets = box_offsets(groups, side);
+    for (i, &dx) in offsets.iter().enumerate() {
+        let x = at.x + label + dx;
+        if numbered {
+            let number = [(crate::model::Pos::new(0, 0), i + 1)];
+            grid::cell_numbers(canvas, number, Point::new(x, at.y), side);
+        }
         canvas.rect(Area::new(x, at.y, side, side), None, Some(stroke));
         if let Some(&letter) = letters.and_then(|l| l.get(i)) {
             let origin = Point::new(
@@ -701,7 +725,7 @@ pub fn collected_keys(
                 }
             }
             if let Some(solution) = puzzle.solution() {
-                let text = format!("{} {}", template.solution_label(), solution.word);
+                let text = format!("{} {}", template.solution_label(), solution.spaced());
                 let face = Face::Regular;
                 // Long solution words get smaller type rather than leaving the slot.
                 let natural = face.metrics().advance(&text) * pt_to_mm(label_style.size);

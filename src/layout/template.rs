@@ -477,7 +477,8 @@ impl Default for ClueStyle {
 /// Where answer keys go.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum KeyPlacement {
-    /// After each puzzle for a single puzzle; collected at the end for a batch.
+    /// Compact keys collected on pages after the puzzles (a separate file
+    /// for "fit content" templates).
     #[default]
     Auto,
     /// A full-size key page after each puzzle page.

@@ -65,6 +65,9 @@ pub struct PageTexts {
     pub swedish_solution_hint: String,
     /// Added when answers with umlauts or ß are written out in the grid.
     pub umlauts_written_out: String,
+    /// After the instructions when the grid keeps umlauts as one cell
+    /// (or a word has ß, which every grid writes SS).
+    pub umlauts_kept: String,
     /// The difficulty sentence (templates with `show_difficulty`):
     /// `{level}` is one of `easy`, `medium`, `hard` below.
     pub difficulty: String,
@@ -106,6 +109,30 @@ pub struct PageTexts {
 
 /// Whether an answer printed with ä, ö, ü or ß stands in the grid written
 /// out (AE, OE, UE, SS): the solver must be told.
+/// How the grid writes umlauts and ß, when the words have any: written
+/// out (AE, OE, UE, SS) or kept as one cell (ß still SS).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum UmlautNote {
+    WrittenOut,
+    Kept,
+}
+
+fn umlaut_note(puzzle: &Puzzle) -> Option<UmlautNote> {
+    let grid_umlauts = puzzle
+        .grid
+        .iter()
+        .flatten()
+        .flatten()
+        .any(|c| "ÄÖÜ".contains(*c));
+    if writes_out_umlauts(puzzle) {
+        Some(UmlautNote::WrittenOut)
+    } else if grid_umlauts || puzzle.words.iter().any(|w| w.display.contains(['ß', 'ẞ'])) {
+        Some(UmlautNote::Kept)
+    } else {
+        None
+    }
+}
+
 fn writes_out_umlauts(puzzle: &Puzzle) -> bool {
     let grid_umlauts = puzzle
         .grid
@@ -152,10 +179,7 @@ impl PageTexts {
                     text.push(' ');
                     text.push_str(&self.swedish_solution_hint);
                 }
-                if writes_out_umlauts(puzzle) {
-                    text.push(' ');
-                    text.push_str(&self.umlauts_written_out);
-                }
+                self.note_umlauts(puzzle, &mut text);
                 text
             }
             PuzzleKind::WordSearch => {
@@ -167,9 +191,21 @@ impl PageTexts {
                     text.push(' ');
                     text.push_str(&self.solution_hint);
                 }
+                self.note_umlauts(puzzle, &mut text);
                 text
             }
         }
+    }
+
+    /// Appends how the grid writes umlauts and ß, if the words have any.
+    fn note_umlauts(&self, puzzle: &Puzzle, text: &mut String) {
+        let note = match umlaut_note(puzzle) {
+            Some(UmlautNote::WrittenOut) => &self.umlauts_written_out,
+            Some(UmlautNote::Kept) => &self.umlauts_kept,
+            None => return,
+        };
+        text.push(' ');
+        text.push_str(note);
     }
 
     /// How the words run: the directions the words take (a layout may

@@ -44,6 +44,31 @@ pub struct Solution {
     pub word: String,
     /// The free cells spelling it, top-left to bottom-right.
     pub cells: Vec<Pos>,
+    /// Letters of each word of the solution as printed ("Bunt sind schon
+    /// die Wälder": 4, 4, 5, 3, 6): the solution strip leaves a gap
+    /// between them. One group for a single word.
+    pub groups: Vec<usize>,
+}
+
+impl Solution {
+    /// The solution's letters with a space between its words
+    /// ("BUNT SIND SCHON DIE WÄLDER").
+    pub fn spaced(&self) -> String {
+        let letters: Vec<char> = self.word.chars().collect();
+        if self.groups.iter().sum::<usize>() != letters.len() {
+            return self.word.clone();
+        }
+        let mut out = String::new();
+        let mut at = 0;
+        for &n in &self.groups {
+            if at > 0 {
+                out.push(' ');
+            }
+            out.extend(&letters[at..at + n]);
+            at += n;
+        }
+        out
+    }
 }
 
 /// What the generator measured and what it relaxed.

@@ -32,6 +32,9 @@ pub struct Quality {
     pub emptiest_region: f64,
     /// Ninths of the grid holding a solution letter (0 without one).
     pub solution_regions: usize,
+    /// Runs of [`SOLUTION_BLOCK`] solution letters that lie side by side
+    /// in a line of the grid, so the solver reads them at once (WÄLD).
+    pub solution_blocks: usize,
     /// Letters of the solution word (0 without one).
     pub solution_letters: usize,
     /// Places where a word's first three letters read in some direction
@@ -80,6 +83,12 @@ impl Quality {
                 self.solution_regions
             ));
         }
+        if self.solution_blocks > 0 {
+            out.push(format!(
+                "{} runs of {SOLUTION_BLOCK} solution letters read as a block in the grid",
+                self.solution_blocks
+            ));
+        }
         if self.emptiest_region < EMPTY_REGION {
             out.push(format!(
                 "one ninth of the grid holds few words ({:.0} % of the average density)",
@@ -88,4 +97,28 @@ impl Quality {
         }
         out
     }
+}
+
+/// Solution letters side by side that give a piece of the solution away:
+/// four (WÄLD of WÄLDER; three letters are too common to tell).
+pub const SOLUTION_BLOCK: usize = 4;
+
+/// How many runs of [`SOLUTION_BLOCK`] consecutive solution cells (in the
+/// solution's order) lie side by side along one line of the grid — a
+/// row, column or diagonal, one step apart each.
+pub fn solution_blocks(cells: &[crate::model::Pos]) -> usize {
+    let step = |a: &crate::model::Pos, b: &crate::model::Pos| {
+        let (dr, dc) = (
+            b.row as isize - a.row as isize,
+            b.col as isize - a.col as isize,
+        );
+        (dr.abs() <= 1 && dc.abs() <= 1 && (dr, dc) != (0, 0)).then_some((dr, dc))
+    };
+    cells
+        .windows(SOLUTION_BLOCK)
+        .filter(|run| {
+            let first = step(&run[0], &run[1]);
+            first.is_some() && run.windows(2).all(|p| step(&p[0], &p[1]) == first)
+        })
+        .count()
 }

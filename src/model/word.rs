@@ -114,6 +114,9 @@ pub fn grid_letters(printed: &str, mode: UmlautMode) -> Result<Vec<char>, WordEr
                 ('Ä', UmlautMode::Expand) => letters.extend(['A', 'E']),
                 ('Ö', UmlautMode::Expand) => letters.extend(['O', 'E']),
                 ('Ü', UmlautMode::Expand) => letters.extend(['U', 'E']),
+                // German writes the ligatures out too (ŒUVRE: OEUVRE).
+                ('Œ', UmlautMode::Expand) => letters.extend(['O', 'E']),
+                ('Æ', UmlautMode::Expand) => letters.extend(['A', 'E']),
                 _ => letters.push(u),
             }
         }
@@ -122,6 +125,21 @@ pub fn grid_letters(printed: &str, mode: UmlautMode) -> Result<Vec<char>, WordEr
         return Err(WordError::Empty);
     }
     Ok(letters)
+}
+
+/// Grid letters of each word of `printed` (split at spaces), for a
+/// solution strip grouped by word; one group of `total` when they do not
+/// add up to it.
+pub fn letter_groups(printed: &str, mode: UmlautMode, total: usize) -> Vec<usize> {
+    let groups: Vec<usize> = printed
+        .split_whitespace()
+        .map(|part| grid_letters(part, mode).map_or(0, |l| l.len()))
+        .collect();
+    if groups.iter().sum::<usize>() == total && groups.iter().all(|&g| g > 0) {
+        groups
+    } else {
+        vec![total]
+    }
 }
 
 /// Combining marks (Unicode General_Category Mark: accents, Hebrew

@@ -100,6 +100,7 @@ pub fn measure(puzzle: &Puzzle) -> Quality {
             .collect();
         q.solution_regions = ninths.len();
         q.solution_letters = s.cells.len();
+        q.solution_blocks = crate::model::quality::solution_blocks(&s.cells);
     }
     q.decoys = decoys(puzzle, &words);
     q.difficulty = difficulty(&q, words.len(), puzzle, &cover);
@@ -341,6 +342,7 @@ mod tests {
         let solution = |cells: &[(usize, usize)]| crate::model::Solution {
             word: "Q".repeat(cells.len()),
             cells: cells.iter().map(|&(r, c)| Pos::new(r, c)).collect(),
+            groups: vec![cells.len()],
         };
         p.body = Body::WordSearch {
             rules: Rules::default(),

@@ -868,6 +868,9 @@ fn build(
     }
     let solution = solution.map(|cells| Solution {
         word: cells.iter().filter_map(|p| letter(p.row, p.col)).collect(),
+        groups: spec.solution.as_ref().map_or(vec![cells.len()], |w| {
+            crate::model::word::letter_groups(&w.printed, spec.umlauts, cells.len())
+        }),
         cells,
     });
     let puzzle = Puzzle {
