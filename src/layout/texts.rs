@@ -107,10 +107,9 @@ pub struct PageTexts {
     pub letters_heading: String,
 }
 
-/// Whether an answer printed with ä, ö, ü or ß stands in the grid written
-/// out (AE, OE, UE, SS): the solver must be told.
 /// How the grid writes umlauts and ß, when the words have any: written
-/// out (AE, OE, UE, SS) or kept as one cell (ß still SS).
+/// out (AE, OE, UE, SS; the solver must be told) or kept as one cell (ß
+/// still SS).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum UmlautNote {
     WrittenOut,
@@ -124,27 +123,19 @@ fn umlaut_note(puzzle: &Puzzle) -> Option<UmlautNote> {
         .flatten()
         .flatten()
         .any(|c| "ÄÖÜ".contains(*c));
-    if writes_out_umlauts(puzzle) {
-        Some(UmlautNote::WrittenOut)
-    } else if grid_umlauts || puzzle.words.iter().any(|w| w.display.contains(['ß', 'ẞ'])) {
+    let printed = |letters: &str| {
+        puzzle
+            .words
+            .iter()
+            .any(|w| w.display.chars().any(|c| letters.contains(c)))
+    };
+    if grid_umlauts {
         Some(UmlautNote::Kept)
+    } else if printed("äöüÄÖÜßẞ") {
+        Some(UmlautNote::WrittenOut)
     } else {
         None
     }
-}
-
-fn writes_out_umlauts(puzzle: &Puzzle) -> bool {
-    let grid_umlauts = puzzle
-        .grid
-        .iter()
-        .flatten()
-        .flatten()
-        .any(|c| "ÄÖÜ".contains(*c));
-    !grid_umlauts
-        && puzzle
-            .words
-            .iter()
-            .any(|w| w.display.chars().any(|c| "äöüÄÖÜß".contains(c)))
 }
 
 impl PageTexts {
