@@ -405,7 +405,7 @@ fn print_pages_set_clues_in_one_size_and_nothing_overlaps() {
                 for h in &heads {
                     assert!(
                         !overlap(*h, b),
-                        "{template_name} {size:?}: an arrowhead on {text:?}"
+                        "{template_name} {size:?}: an arrowhead {h:?} on {text:?} box {b:?} grid {grid:?}"
                     );
                 }
             }

@@ -57,6 +57,21 @@ fn german_pages_print_familiar_marked_and_unoffending_answers_without_umlaut_cel
         );
         assert_eq!(q.short_forms.1, 0, "seed {seed}: unmarked short forms");
         assert!(q.sensitive.is_empty(), "seed {seed}: {:?}", q.sensitive);
+        // The default caps hold without relaxing: two-letter answers at
+        // most 3 %, three-letter ones 15 %, at least three letters per
+        // clue cell.
+        assert!(
+            puzzle.report.relaxed.is_empty(),
+            "seed {seed}: {:?}",
+            puzzle.report.relaxed
+        );
+        assert!(q.two_letter_share() <= 0.03, "seed {seed}: {}", q.line());
+        assert!(q.three_letter_share() <= 0.15, "seed {seed}: {}", q.line());
+        assert!(q.letters_per_clue >= 3.0, "seed {seed}: {}", q.line());
+        assert!(
+            gridpress::verify::verify_against(&puzzle, &spec).is_empty(),
+            "seed {seed}"
+        );
         assert!(
             q.repeated_clues.is_empty(),
             "seed {seed}: {:?}",

@@ -105,6 +105,9 @@ pub(crate) enum Site {
     Rectangle,
     /// A run chosen by the Swedish filler (`swedish/fill.rs`).
     Swedish,
+    /// A decision of the Swedish planned fill (`swedish/crossfill.rs`):
+    /// a slot filled, its candidates weighed by their crossings.
+    CrossFill,
 }
 
 impl Site {
@@ -155,6 +158,7 @@ impl Site {
             Site::Anneal => 3,
             Site::Rectangle => 60,
             Site::Swedish => 2,
+            Site::CrossFill => 25,
         }
     }
 }

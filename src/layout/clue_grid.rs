@@ -275,7 +275,12 @@ fn draw_clue(canvas: &mut Canvas, face: Face, size: f32, lines: &[String], area:
     let size_mm = pt_to_mm(size);
     let leading = CLUE_LEADING * size_mm;
     let metrics = face.metrics();
-    let block = leading * (lines.len() as f32 - 1.0) + metrics.cap_height() * size_mm;
+    // The ink from the first line's capitals to the last line's
+    // descenders, as `clue_lines` measures it: centred on the cap height
+    // alone, a two-line clue's descenders reached past a half cell's edge
+    // onto the arrowhead below it.
+    let block = leading * (lines.len() as f32 - 1.0)
+        + (metrics.cap_height() - metrics.descender()) * size_mm;
     let mut baseline = area.y + (area.height - block) / 2.0 + metrics.cap_height() * size_mm;
     for line in lines {
         let w = metrics.advance(line) * size_mm;

@@ -742,7 +742,7 @@ const CLUE_HERE: Choice = Choice {
 };
 
 /// The Luby sequence (1, 1, 2, 1, 1, 2, 4, …), 1-based.
-fn luby_term(i: u64) -> u64 {
+pub(super) fn luby_term(i: u64) -> u64 {
     let mut i = i;
     loop {
         let mut k = 1u32;
