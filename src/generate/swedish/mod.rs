@@ -55,6 +55,9 @@ struct Answer {
     /// In the familiar tier: fits, and familiar, or from a list the editor curated
     /// (fewer than [`CURATED_BELOW`] entries) or the short answers.
     welcome: bool,
+    /// Welcome at the medium preset's familiarity: the planned fill's
+    /// second tier on easy pages, whose own tier is narrower.
+    familiar: bool,
 }
 
 /// Vocabularies with fewer entries than this are curated by hand (a theme
@@ -148,10 +151,10 @@ struct Prepared<'s> {
     short_form: Vec<bool>,
     /// The trie of the welcome answers; `None` when every answer is.
     familiar_trie: Option<Trie>,
-    /// The answers by length for the planned fill: the welcome ones, then
-    /// all (`None` when every answer is welcome).
-    familiar_index: Index,
-    index: Option<Index>,
+    /// The answers by length for the planned fill's tiers, tried in turn:
+    /// the welcome ones, on easy pages the familiar ones, then all (when
+    /// not every answer is welcome).
+    planned_tiers: Vec<Index>,
     alphabet_mask: u64,
     slots: Vec<u32>,
     cells: Vec<Cell>,
@@ -190,10 +193,21 @@ impl<'s> Prepared<'s> {
                     .collect(),
             )
         });
-        let familiar_index = Index::new(&spellings, alphabet.len(), |i| answers[i].0.welcome);
-        let index = familiar_trie
-            .is_some()
-            .then(|| Index::new(&spellings, alphabet.len(), |_| true));
+        // The planned fill's tiers: the welcome answers; on easy pages
+        // the familiar ones; all.
+        let mut planned_tiers = vec![Index::new(&spellings, alphabet.len(), |i| {
+            answers[i].0.welcome
+        })];
+        if rules.difficulty == Difficulty::Easy
+            && answers.iter().any(|a| a.0.familiar && !a.0.welcome)
+        {
+            planned_tiers.push(Index::new(&spellings, alphabet.len(), |i| {
+                answers[i].0.familiar
+            }));
+        }
+        if familiar_trie.is_some() {
+            planned_tiers.push(Index::new(&spellings, alphabet.len(), |_| true));
+        }
         let alphabet_mask = (0..alphabet.len()).fold(0u64, |m, i| m | 1 << i);
         let slots = exclusion_slots(spec, &answers, &alphabet);
         let cells = start_cells(spec);
@@ -226,8 +240,7 @@ impl<'s> Prepared<'s> {
             spellings,
             trie,
             familiar_trie,
-            familiar_index,
-            index,
+            planned_tiers,
             alphabet_mask,
             slots,
             cells,
@@ -458,7 +471,6 @@ impl<'s> Prepared<'s> {
     ) -> Result<Option<PlannedFill>, Stop> {
         let spec = self.spec;
         let (width, height) = (spec.mask.width(), spec.mask.height());
-        let playable = spec.mask.playable_count();
         let rules = spec.swedish;
         let mut goal = PatternGoal {
             width,
@@ -469,8 +481,45 @@ impl<'s> Prepared<'s> {
             two_percent: rules.max_two_letter_percent,
             three_percent: rules.max_three_letter_percent,
         };
-        let indexes = std::iter::once(&self.familiar_index).chain(self.index.as_ref());
-        for index in indexes {
+        let tiers = self.planned_tiers.len();
+        for (tier, index) in self.planned_tiers.iter().enumerate() {
+            // Each tier but the last gets a share of the work left, so
+            // that a tier that fills nothing (easy 18×23: the everyday
+            // answers whose clues fit) leaves the next its turn.
+            let share = if tier + 1 < tiers { TIER_SHARE } else { 1.0 };
+            let tier_limits =
+                limits.with_budget((limits.work_left() as f64 * share) as u64, limits.deadline);
+            match self.planned_tier(index, rng, &tier_limits, taken, caps, &mut goal, report) {
+                Ok(None) => {}
+                Err(Stop::Budget) => {
+                    if let Some(stop) = limits.poll() {
+                        return Err(stop);
+                    }
+                }
+                done => return done,
+            }
+        }
+        Ok(None)
+    }
+
+    /// One tier of the planned fill: layouts filled from the answers of
+    /// `index`, at most [`PLANNED_LAYOUTS`].
+    #[allow(clippy::too_many_arguments)]
+    fn planned_tier(
+        &self,
+        index: &Index,
+        rng: &mut Rng,
+        limits: &Limits,
+        taken: &[bool],
+        caps: [usize; 3],
+        goal: &mut PatternGoal,
+        report: &mut Report,
+    ) -> Result<Option<PlannedFill>, Stop> {
+        let spec = self.spec;
+        let width = spec.mask.width();
+        let playable = spec.mask.playable_count();
+        let rules = spec.swedish;
+        {
             let inputs = Inputs {
                 width,
                 index,
@@ -495,7 +544,7 @@ impl<'s> Prepared<'s> {
                         .unwrap_or(RELAXED_RATIOS[RELAXED_RATIOS.len() - 1]);
                 // Rounded down: a layout within it keeps the share.
                 goal.clue_target = (playable as f64 / (1.0 + ratio)).floor() as usize;
-                let layout = pattern::layout(&self.cells, &goal, rng);
+                let layout = pattern::layout(&self.cells, goal, rng);
                 if let Some(stop) = limits.charge(Site::Anneal, pattern::steps(&self.cells)) {
                     return Err(stop);
                 }
@@ -562,6 +611,9 @@ const PLANNED_SHARE: f64 = 0.5;
 /// 18×23 easy in 2 of 6, as 2 on 24 did. A fresh layout helps about as
 /// much as a longer run on a stuck one.
 const PLANNED_LAYOUTS: usize = 24;
+/// Share of the planned fill's work left that a tier other than the last
+/// may spend.
+const TIER_SHARE: f64 = 0.5;
 const PLANNED_RESTARTS: u32 = 2;
 /// Layouts in a row that the annealing cannot make keep the rules at a
 /// clue share before the next, looser level is tried (a 15×15 heart: its
@@ -658,6 +710,10 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
             let codes = letter_codes(&mut alphabet, &word.letters)?;
             seen.insert(word.letters.clone());
             let familiarity = lexicon::zipf(&word.printed, spec.language);
+            let familiar = fits
+                && (curated
+                    || familiarity >= lexicon::FAMILIAR_ZIPF
+                        && !word.tags.iter().any(|t| t.is_specialist()));
             let (welcome_zipf, familiarity_weight) = match rules.difficulty {
                 Difficulty::Easy => (EASY_ZIPF, FAMILIARITY_WEIGHT),
                 Difficulty::Medium => (lexicon::FAMILIAR_ZIPF, FAMILIARITY_WEIGHT),
@@ -675,6 +731,7 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
                         && (curated
                             || familiarity >= welcome_zipf
                                 && !word.tags.iter().any(|t| t.is_specialist())),
+                    familiar,
                 },
                 // Each vocabulary lower in the list is one point less
                 // welcome: about what a clue-share step of the random
