@@ -125,6 +125,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
             let text = word.text();
             let clue = word.clue.as_deref().and_then(|c| {
                 crate::model::thesaurus::alternatives(c)
+                    .filter(|a| !crate::model::thesaurus::shares_stem(a, &text))
                     .map(|a| crate::model::tags::marked_clue(a, &word.tags, spec.language))
                     .find(|a| {
                         let unfit = crate::model::thesaurus::gives_away(a, &text)

@@ -15,7 +15,7 @@ use super::{Limits, Options, Site, Stop};
 use crate::error::GenerateError;
 use crate::model::lexicon;
 use crate::model::tags::marked_clue;
-use crate::model::thesaurus::{alternatives, gives_away};
+use crate::model::thesaurus::{alternatives, gives_away, shares_stem};
 use crate::model::{
     Arrow, Body, CellKind, ClueCell, CluePointer, Difficulty, Direction, DirectionSet, Language,
     PlacedWord, Pos, Puzzle, PuzzleSpec, Report, Solution,
@@ -686,6 +686,7 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
                 .map(alternatives)
                 .into_iter()
                 .flatten()
+                .filter(|c| !shares_stem(c, &text))
                 .map(|c| marked_clue(c, &word.tags, spec.language))
                 .filter(|c| {
                     !gives_away(c, &text) && !offensive_in(c, &banned_texts) && !is_sensitive(c)

@@ -132,6 +132,8 @@ mod tests {
         assert!(de.matches("Hure"));
         assert!(!de.matches("Mandschurei"));
         assert!(de.matches("Braunhemden"));
+        // A name inside a hyphenated compound (a page of the 2026-11-26 audit).
+        assert!(de.matches("Hermann-Göring-Pillen"));
         assert!(de.matches("ehemaliges Konzentrationslager"));
         assert!(de.matches("KZ"));
         assert!(!de.matches("Klasse"));
