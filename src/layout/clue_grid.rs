@@ -457,19 +457,33 @@ fn wrap(
 /// Letters broken wherever the line is full (with a hyphen): only for a
 /// clue that fits nowhere else.
 fn force_wrap(text: &str, advance: &dyn Fn(&str) -> f32, width: f32) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
     let mut lines = Vec::new();
     let mut current = String::new();
-    for c in text.chars() {
+    for (i, &c) in chars.iter().enumerate() {
         let mut next = current.clone();
         next.push(c);
         if advance(&format!("{next}-")) > width && !current.is_empty() {
-            let hyphen = if c == ' ' || current.ends_with(' ') {
+            // Never a line of one or two letters after the break
+            // ("Amerikane-" / "r"): letters move down with it.
+            let left = chars.len() - i;
+            let mut carried = String::new();
+            if left < MIN_TAIL && c != ' ' {
+                let keep = current.chars().count().saturating_sub(MIN_TAIL - left);
+                let moved: String = current.chars().skip(keep).collect();
+                if keep > 0 && moved.chars().all(char::is_alphabetic) {
+                    current = current.chars().take(keep).collect();
+                    carried = moved;
+                }
+            }
+            // No hyphen at a space, and none after the clue's own.
+            let hyphen = if c == ' ' || current.ends_with([' ', '-']) {
                 ""
             } else {
                 "-"
             };
             lines.push(format!("{}{hyphen}", current.trim_end()));
-            current = c.to_string().trim_start().to_string();
+            current = format!("{carried}{c}").trim_start().to_string();
         } else {
             current = next;
         }
@@ -480,9 +494,30 @@ fn force_wrap(text: &str, advance: &dyn Fn(&str) -> f32, width: f32) -> Vec<Stri
     lines
 }
 
+/// Fewest characters a forced break leaves for the last line.
+const MIN_TAIL: usize = 3;
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn forced_breaks_leave_no_lone_letter_and_no_doubled_hyphen() {
+        // One unit a character: six fit a line with its hyphen.
+        let advance = |s: &str| s.chars().count() as f32;
+        let lines = force_wrap("abbr.: US-Amerikaner", &advance, 7.0);
+        assert!(lines.iter().all(|l| !l.contains("--")), "{lines:?}");
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.trim_end_matches('-').chars().count() >= 2),
+            "{lines:?}"
+        );
+        assert_eq!(
+            lines.concat().replace('-', ""),
+            "abbr.: USAmerikaner".replace(' ', "")
+        );
+    }
 
     #[test]
     fn clues_fit_whole_words_first_then_break_where_the_language_does() {

@@ -81,7 +81,14 @@ fn is_separator(c: char) -> bool {
 pub fn grid_letters(printed: &str, mode: UmlautMode) -> Result<Vec<char>, WordError> {
     let mut letters = Vec::new();
     let mut script: Option<&'static str> = None;
-    for c in printed.nfc() {
+    // Plain ASCII is composed already (most of a word list: composing
+    // each word was a third of loading the German thesaurus import).
+    let composed: std::borrow::Cow<str> = if printed.is_ascii() {
+        printed.into()
+    } else {
+        printed.nfc().collect::<String>().into()
+    };
+    for c in composed.chars() {
         if is_separator(c) {
             continue;
         }
@@ -100,6 +107,10 @@ pub fn grid_letters(printed: &str, mode: UmlautMode) -> Result<Vec<char>, WordEr
         match script {
             Some(s) if s != this => return Err(WordError::MixedScripts(s, this)),
             _ => script = Some(this),
+        }
+        if c.is_ascii() {
+            letters.push(c.to_ascii_uppercase());
+            continue;
         }
         let capital: String = c.to_uppercase().collect::<String>().nfc().collect();
         if capital

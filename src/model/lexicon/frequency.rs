@@ -12,11 +12,12 @@ use std::sync::OnceLock;
 /// 2.9, RHONCHUS and ENAKTIV below 2.0), the English 27,700 of 75,400.
 pub const FAMILIAR_ZIPF: f32 = 2.5;
 
-/// Zipf frequency in tenths per lower-case word.
-type Table = HashMap<String, u8>;
+/// Zipf frequency in tenths per lower-case word, borrowing the shipped
+/// text (an owned key per line was a tenth of loading a word list).
+type Table = HashMap<&'static str, u8>;
 
-fn parse(text: &str) -> Table {
-    let mut table = HashMap::new();
+fn parse(text: &'static str) -> Table {
+    let mut table = HashMap::with_capacity(text.len() / 10);
     let mut tenth = 0u8;
     for line in text.lines() {
         if line.starts_with('#') || line.is_empty() {
@@ -25,7 +26,7 @@ fn parse(text: &str) -> Table {
         if let Some(z) = line.strip_prefix("zipf ") {
             tenth = (z.parse::<f32>().unwrap_or(0.0) * 10.0).round() as u8;
         } else {
-            table.entry(line.to_string()).or_insert(tenth);
+            table.entry(line).or_insert(tenth);
         }
     }
     table
@@ -47,7 +48,7 @@ fn table(language: Language) -> &'static Table {
 /// a word below the lists' floor of 2.0 or not a single word.
 pub fn zipf(printed: &str, language: Language) -> f32 {
     let key = printed.trim().to_lowercase();
-    let of = |l: Language| table(l).get(&key).map_or(0.0, |&t| t as f32 / 10.0);
+    let of = |l: Language| table(l).get(key.as_str()).map_or(0.0, |&t| t as f32 / 10.0);
     match language {
         Language::FromVocabulary => of(Language::German).max(of(Language::English)),
         Language::German | Language::English => of(language),
