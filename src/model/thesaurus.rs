@@ -7,7 +7,7 @@
 
 use super::lexicon::{FAMILIAR_ZIPF, sensitive, zipf};
 use super::spec::Language;
-use super::tags::{Tag, looks_abbreviated};
+use super::tags::{Tag, looks_abbreviated, marked_clue};
 use super::vocabulary::{Entry, Lines, Vocabulary};
 use super::word::{UmlautMode, Word};
 use std::collections::{BTreeMap, HashMap};
@@ -328,7 +328,23 @@ const WIDE_CLUES: [&str; 42] = [
 ];
 
 /// An answer's tags and its candidate clues with their affinity.
-type Candidates = (Vec<Tag>, Vec<(Term, f32)>);
+type Candidates = (Vec<Tag>, Vec<Candidate>);
+
+/// A clue for an answer: the term, its affinity, and the register tags the
+/// answer carries in the sets it shares with the clue (NEST is colloquial
+/// for "Kaff", not for "Horst"; shared in several sets, those of all).
+#[derive(Clone, Debug)]
+struct Candidate {
+    term: Term,
+    affinity: f32,
+    sense: Vec<Tag>,
+}
+
+/// A register tag: one that holds for a sense of a word, not for its
+/// spelling (short forms) or everywhere (the unprintable ones).
+fn is_register(tag: &Tag) -> bool {
+    !tag.is_short_form() && !tag.is_unprintable()
+}
 
 /// Per answer: its printed form, tags, and candidate clues with their
 /// affinity (shared sets, smaller sets weighing more).
@@ -371,6 +387,12 @@ impl Collected {
             .answers
             .entry(answer.text.clone())
             .or_insert_with(|| (answer.tags.clone(), Vec::new()));
+        // A register holds for the word only when every set says so; a
+        // set's own register goes with the clues it gives.
+        entry
+            .0
+            .retain(|t| !is_register(t) || answer.tags.contains(t));
+        let sense: Vec<Tag> = answer.tags.iter().copied().filter(is_register).collect();
         // A word tagged vulgar anywhere stays tagged.
         for tag in &answer.tags {
             if tag.is_unprintable() && !entry.0.contains(tag) {
@@ -385,9 +407,16 @@ impl Collected {
             {
                 continue;
             }
-            match entry.1.iter_mut().find(|(t, _)| t.text == clue.text) {
-                Some((_, affinity)) => *affinity += weight,
-                None => entry.1.push((clue.clone(), weight)),
+            match entry.1.iter_mut().find(|c| c.term.text == clue.text) {
+                Some(c) => {
+                    c.affinity += weight;
+                    c.sense.retain(|t| sense.contains(t));
+                }
+                None => entry.1.push(Candidate {
+                    term: clue.clone(),
+                    affinity: weight,
+                    sense: sense.clone(),
+                }),
             }
         }
     }
@@ -463,11 +492,24 @@ impl Collected {
         let mut entries = Vec::new();
         for (printed, (mut tags, candidates)) in answers {
             let letters = answer_letters(&printed).map_or(0, |l| l.chars().count());
+            // A clue from a sense in a register the word does not have
+            // everywhere says so ("ugs.: Kaff"), and comes after the
+            // plain senses' clues.
             let mut scored: Vec<(f32, String)> = candidates
                 .iter()
-                .filter_map(|(t, a)| {
-                    self.clue_score(&printed, t, *a)
-                        .map(|s| (s, t.text.clone()))
+                .filter_map(|c| {
+                    let extra: Vec<Tag> = c
+                        .sense
+                        .iter()
+                        .copied()
+                        .filter(|t| !tags.contains(t))
+                        .collect();
+                    self.clue_score(&printed, &c.term, c.affinity).map(|s| {
+                        (
+                            s - extra.len() as f32 * REGISTER_PENALTY,
+                            marked_clue(&c.term.text, &extra, self.language),
+                        )
+                    })
                 })
                 .collect();
             if scored.is_empty()
@@ -538,15 +580,19 @@ fn merge_spellings(answers: BTreeMap<String, Candidates>) -> Vec<(String, Candid
         match index.get(&key) {
             Some(&i) => {
                 let (_, (kept_tags, kept)) = &mut merged[i];
+                kept_tags.retain(|t| !is_register(t) || tags.contains(t));
                 for tag in tags {
                     if tag.is_unprintable() && !kept_tags.contains(&tag) {
                         kept_tags.push(tag);
                     }
                 }
-                for (term, affinity) in candidates {
-                    match kept.iter_mut().find(|(t, _)| t.text == term.text) {
-                        Some((_, a)) => *a += affinity,
-                        None => kept.push((term, affinity)),
+                for candidate in candidates {
+                    match kept.iter_mut().find(|c| c.term.text == candidate.term.text) {
+                        Some(c) => {
+                            c.affinity += candidate.affinity;
+                            c.sense.retain(|t| candidate.sense.contains(t));
+                        }
+                        None => kept.push(candidate),
                     }
                 }
             }
@@ -696,6 +742,20 @@ pub fn alternatives(clue: &str) -> impl Iterator<Item = &str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_register_holds_for_the_sense_it_is_given_in() {
+        // NEST is colloquial for a backwater, not for an eyrie.
+        let text = "Horst;Nest\nKaff;Nest (ugs.)\nKnarre (ugs.);Pistole\n";
+        let imported = import_openthesaurus(text, "OpenThesaurus");
+        let nest = entry(&imported, "Nest").unwrap();
+        assert!(nest.tags.is_empty(), "{:?}", nest.tags);
+        assert_eq!(nest.clue.as_deref(), Some("Horst|ugs.: Kaff"));
+        // A register in every set stays the word's.
+        let knarre = entry(&imported, "Knarre").unwrap();
+        assert_eq!(knarre.tags, vec![Tag::Colloquial]);
+        assert_eq!(knarre.clue.as_deref(), Some("Pistole"));
+    }
 
     #[test]
     fn clues_sharing_the_answers_stem_are_told_apart_from_prefixes() {
