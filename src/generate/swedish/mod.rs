@@ -15,7 +15,7 @@ use super::{Limits, Options, Site, Stop};
 use crate::error::GenerateError;
 use crate::model::lexicon;
 use crate::model::tags::marked_clue;
-use crate::model::thesaurus::{alternatives, gives_away, shares_stem};
+use crate::model::thesaurus::{alternatives, gives_away, names_word, shares_stem};
 use crate::model::{
     Arrow, Body, CellKind, ClueCell, CluePointer, Difficulty, Direction, DirectionSet, Language,
     PlacedWord, Pos, Puzzle, PuzzleSpec, Report, Solution,
@@ -872,6 +872,44 @@ fn root(slots: &mut [u32], mut id: u32) -> u32 {
 }
 
 /// Whether a clue holds an offensive word as one of its words.
+/// Answers shorter than this are not looked for in the other clues of a
+/// page: two and three letters stand inside many words ("Ostern" holds
+/// OST).
+const GIVEAWAY_FROM: usize = 4;
+
+/// Replaces each clue that names another answer of the page (REGENT = "Herr" beside HERR, TEILUNG = "Spaltung" beside
+/// SPALTEN; a 2026-11-26 audit) by the first of its answer's other clues
+/// that does neither and is not printed yet; the number replaced.
+fn clues_apart(
+    words: &mut [PlacedWord],
+    clue_lists: &[&[String]],
+    used_clues: &mut HashSet<String>,
+) -> usize {
+    let answers: Vec<String> = words.iter().map(|w| w.word.clone()).collect();
+    let gives_away_another = |i: usize, clue: &str| {
+        answers.iter().enumerate().any(|(j, other)| {
+            j != i && other.chars().count() >= GIVEAWAY_FROM && names_word(clue, other)
+        })
+    };
+    let mut replaced = 0;
+    for i in 0..words.len() {
+        let current = words[i].clue.clone().unwrap_or_default();
+        if !gives_away_another(i, &current) {
+            continue;
+        }
+        let better = clue_lists[i]
+            .iter()
+            .find(|c| !used_clues.contains(c.as_str()) && !gives_away_another(i, c));
+        if let Some(better) = better {
+            used_clues.remove(&current);
+            used_clues.insert(better.clone());
+            words[i].clue = Some(better.clone());
+            replaced += 1;
+        }
+    }
+    replaced
+}
+
 fn offensive_in(clue: &str, banned: &HashSet<String>) -> bool {
     clue.split(|c: char| !c.is_alphabetic()).any(|w| {
         let upper: String = w.chars().flat_map(char::to_uppercase).collect();
@@ -969,6 +1007,8 @@ fn build(
         .map(|(i, a)| (a.0.codes.as_slice(), i))
         .collect();
     let mut words = Vec::new();
+    // Per placed word, its answer's clues (for the page's second look).
+    let mut clue_lists: Vec<&[String]> = Vec::new();
     let mut clue_cells: Vec<ClueCell> = Vec::new();
     let mut clue_index: HashMap<Pos, usize> = HashMap::new();
     let mut used_clues: HashSet<String> = HashSet::new();
@@ -1050,6 +1090,7 @@ fn build(
                 }
             };
             used_clues.insert(clue.clone());
+            clue_lists.push(&answer.clues);
             clue_cells[at].clues.push(CluePointer {
                 word: words.len(),
                 arrow,
@@ -1063,6 +1104,12 @@ fn build(
                 clue: Some(clue),
             });
         }
+    }
+    let replaced = clues_apart(&mut words, &clue_lists, &mut used_clues);
+    if replaced > 0 {
+        report.notes.push(format!(
+            "clues naming another answer of the page replaced by another of their answer's clues: {replaced}"
+        ));
     }
     let grid: Vec<Vec<Option<char>>> = (0..h)
         .map(|r| (0..w).map(|c| letter(r, c)).collect())
