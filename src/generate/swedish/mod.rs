@@ -259,7 +259,7 @@ impl<'s> Prepared<'s> {
         let rules = spec.swedish;
         let (width, height) = (spec.mask.width(), spec.mask.height());
         let min_len = rules.min_answer_length as usize;
-        let (answers, alphabet, cells) = (&self.answers, &self.alphabet, &self.cells);
+        let (answers, cells) = (&self.answers, &self.cells);
         let playable = spec.mask.playable_count();
         let frame = cells.iter().filter(|c| **c == Cell::Frame).count();
         let limits = Limits::for_options(options);
@@ -299,17 +299,7 @@ impl<'s> Prepared<'s> {
         );
         match self.planned(&mut rng, &planned_limits, taken, requested, &mut report) {
             Ok(Some((filled, solution))) => {
-                report.note_clock(&limits);
-                return Ok(build(
-                    spec,
-                    &filled,
-                    answers,
-                    alphabet,
-                    solution,
-                    options.seed,
-                    &mut rng,
-                    report,
-                ));
+                return Ok(self.finished(&filled, solution, options.seed, &mut rng, report, &limits));
             }
             Ok(None) | Err(Stop::Budget) => report.notes.push(
                 "no planned layout filled within its share of the work: the row-by-row fill was used"
@@ -387,15 +377,7 @@ impl<'s> Prepared<'s> {
                             };
                             // A looser level may still end above the request
                             // (bent arrows save clue cells the pacing expects).
-                            let letters = filled
-                                .iter()
-                                .filter(|c| matches!(c, Cell::Letter(_)))
-                                .count();
-                            let clues = filled
-                                .iter()
-                                .filter(|c| matches!(c, Cell::Clue | Cell::Frame))
-                                .count();
-                            let reached = letters as f64 / clues.max(1) as f64;
+                            let reached = letters_per_clue_cell(&filled);
                             if caps != requested {
                                 report.relaxed.push(format!(
                                     "short answers: the caps of {} two-letter and {} three-letter answers ({} % and {} %) {}",
@@ -417,21 +399,19 @@ impl<'s> Prepared<'s> {
                                 );
                             }
                             if level > 0 && reached < rules.letters_per_clue {
-                                report.relaxed.push(format!(
-                                "clue cells: the requested {:.1} letters per clue cell could not be met; {reached:.1} reached ({ratio:.1} allowed)",
-                                rules.letters_per_clue
-                            ));
+                                report.relaxed.push(clue_share_relaxed(
+                                    rules.letters_per_clue,
+                                    reached,
+                                    *ratio,
+                                ));
                             }
-                            report.note_clock(&limits);
-                            return Ok(build(
-                                spec,
+                            return Ok(self.finished(
                                 &filled,
-                                answers,
-                                alphabet,
                                 solution,
                                 options.seed,
                                 &mut rng,
                                 report,
+                                &limits,
                             ));
                         }
                         Err(Stop::Budget) if run_limits.poll() == Some(Stop::Budget) => {
@@ -574,26 +554,62 @@ impl<'s> Prepared<'s> {
                     },
                     None => None,
                 };
-                let letters = filled
-                    .iter()
-                    .filter(|c| matches!(c, Cell::Letter(_)))
-                    .count();
-                let clues = filled
-                    .iter()
-                    .filter(|c| matches!(c, Cell::Clue | Cell::Frame))
-                    .count();
-                let reached = letters as f64 / clues.max(1) as f64;
+                let reached = letters_per_clue_cell(&filled);
                 if reached < rules.letters_per_clue {
-                    report.relaxed.push(format!(
-                        "clue cells: the requested {:.1} letters per clue cell could not be met; {reached:.1} reached ({ratio:.1} allowed)",
-                        rules.letters_per_clue
-                    ));
+                    report
+                        .relaxed
+                        .push(clue_share_relaxed(rules.letters_per_clue, reached, ratio));
                 }
                 return Ok(Some((filled, solution)));
             }
         }
         Ok(None)
     }
+}
+
+impl Prepared<'_> {
+    /// The puzzle of a filled board, the clock noted in its report.
+    fn finished(
+        &self,
+        filled: &[Cell],
+        solution: Option<Vec<Pos>>,
+        seed: u64,
+        rng: &mut Rng,
+        mut report: Report,
+        limits: &Limits,
+    ) -> (Puzzle, Vec<usize>) {
+        report.note_clock(limits);
+        build(
+            self.spec,
+            filled,
+            &self.answers,
+            &self.alphabet,
+            solution,
+            seed,
+            rng,
+            report,
+        )
+    }
+}
+
+/// Letter cells per clue cell (frame cells included) of a filled board.
+fn letters_per_clue_cell(filled: &[Cell]) -> f64 {
+    let letters = filled
+        .iter()
+        .filter(|c| matches!(c, Cell::Letter(_)))
+        .count();
+    let clues = filled
+        .iter()
+        .filter(|c| matches!(c, Cell::Clue | Cell::Frame))
+        .count();
+    letters as f64 / clues.max(1) as f64
+}
+
+/// The report's line when a fill stays below the requested clue share.
+fn clue_share_relaxed(requested: f64, reached: f64, allowed: f64) -> String {
+    format!(
+        "clue cells: the requested {requested:.1} letters per clue cell could not be met; {reached:.1} reached ({allowed:.1} allowed)"
+    )
 }
 
 /// A filled board and its solution's cells.
