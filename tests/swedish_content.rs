@@ -68,6 +68,22 @@ fn german_pages_print_familiar_marked_and_unoffending_answers_without_umlaut_cel
         assert!(q.two_letter_share() <= 0.03, "seed {seed}: {}", q.line());
         assert!(q.three_letter_share() <= 0.15, "seed {seed}: {}", q.line());
         assert!(q.letters_per_clue >= 3.0, "seed {seed}: {}", q.line());
+        // No clue gives its answer or another answer away; the measure
+        // sees one that does.
+        assert!(q.giveaways.is_empty(), "seed {seed}: {:?}", q.giveaways);
+        let mut spoiled = puzzle.clone();
+        let long = spoiled
+            .words
+            .iter()
+            .position(|w| w.word.chars().count() >= 5)
+            .unwrap();
+        let other = (long + 1) % spoiled.words.len();
+        spoiled.words[other].clue = Some(spoiled.words[long].display.clone());
+        assert_eq!(
+            clues::measure(&spoiled).unwrap().giveaways.len(),
+            1,
+            "seed {seed}"
+        );
         assert!(
             gridpress::verify::verify_against(&puzzle, &spec).is_empty(),
             "seed {seed}"

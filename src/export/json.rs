@@ -189,6 +189,7 @@ fn clues_json(q: &crate::verify::clues::ClueQuality) -> Value {
         "sensitive": q.sensitive,
         "repeated_clues": q.repeated_clues,
         "word_families": q.word_families,
+        "giveaways": q.giveaways,
         "longest_clue": q.longest_clue,
         "mean_clue": round(q.mean_clue),
         "letters_per_clue_cell": round(q.letters_per_clue),

@@ -793,6 +793,7 @@ impl App {
                         ("Sensitive", &q.sensitive),
                         ("Clue printed twice", &q.repeated_clues),
                         ("Word family", &q.word_families),
+                        ("Gives away", &q.giveaways),
                     ] {
                         if !list.is_empty() {
                             ui.colored_label(

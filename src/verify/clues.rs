@@ -34,6 +34,10 @@ pub struct ClueQuality {
     pub repeated_clues: Vec<String>,
     /// Answer pairs of one word family (ENTE/ENTEN).
     pub word_families: Vec<String>,
+    /// Clues that give an answer away, as "ANSWER = clue": sharing their
+    /// own answer's stem or spelling (ROSA = "rosig", MACRO = "Makro") or
+    /// naming another answer of the puzzle (REGENT = "Herr" beside HERR).
+    pub giveaways: Vec<String>,
     /// Longest and mean clue, in characters.
     pub longest_clue: usize,
     /// See `longest_clue`.
@@ -79,7 +83,7 @@ impl ClueQuality {
     /// One line for `check` and the app.
     pub fn line(&self) -> String {
         format!(
-            "{} ({}), answers {}: two-letter {:.0} %, three-letter {:.0} %, familiar {:.0} % (median zipf {:.1}), short forms {} ({} unmarked), {:.1} letters per clue cell, {:.0} % checked both ways, clues up to {} characters (mean {:.1}), {} repeated clue texts, {} word families, {} sensitive",
+            "{} ({}), answers {}: two-letter {:.0} %, three-letter {:.0} %, familiar {:.0} % (median zipf {:.1}), short forms {} ({} unmarked), {:.1} letters per clue cell, {:.0} % checked both ways, clues up to {} characters (mean {:.1}), {} repeated clue texts, {} word families, {} giveaways, {} sensitive",
             self.difficulty_label(),
             self.difficulty,
             self.answers,
@@ -95,9 +99,35 @@ impl ClueQuality {
             self.mean_clue,
             self.repeated_clues.len(),
             self.word_families.len(),
+            self.giveaways.len(),
             self.sensitive.len(),
         )
     }
+}
+
+/// Answers shorter than this are not looked for in other answers' clues
+/// (two or three letters stand inside many words).
+const NAMED_FROM: usize = 4;
+
+/// The clues that give an answer away (see [`ClueQuality::giveaways`]),
+/// read without their register or short-form label.
+fn giveaways(puzzle: &Puzzle) -> Vec<String> {
+    use crate::model::thesaurus::{names_word, shares_stem};
+    let mut out = Vec::new();
+    for (i, w) in puzzle.words.iter().enumerate() {
+        let Some(clue) = w.clue.as_deref() else {
+            continue;
+        };
+        let body = clue.split_once(": ").map_or(clue, |(_, b)| b);
+        let own = shares_stem(body, &w.word);
+        let other = puzzle.words.iter().enumerate().any(|(j, o)| {
+            j != i && o.word.chars().count() >= NAMED_FROM && names_word(body, &o.word)
+        });
+        if own || other {
+            out.push(format!("{} = {clue}", w.word));
+        }
+    }
+    out
 }
 
 /// Clue openings that say an answer is a short form.
@@ -170,6 +200,7 @@ pub fn measure(puzzle: &Puzzle) -> Option<ClueQuality> {
         .map(|(c, _)| c.to_string())
         .collect();
     q.word_families = word_families(puzzle);
+    q.giveaways = giveaways(puzzle);
     q.difficulty = difficulty(&q, puzzle);
     if !puzzle.clue_cells().is_empty() {
         layout_measures(puzzle, &mut q);
