@@ -134,7 +134,8 @@ fn english_arrow_words_from_mythes() {
     let text = std::fs::read_to_string(gridpress::model::thesaurus::MYTHES_EN_PATH)
         .expect("apt-get install mythes-en-us (the tests read the English thesaurus)");
     let imported = gridpress::model::thesaurus::import_any(&text, "mythes");
-    // 46,900 answers since clues sharing their answer's stem are left out
+    // 45,200 answers since clues sharing their answer's stem, variants,
+    // binomials and clues of sensitive senses are left out
     // (55,600 before).
     assert!(imported.vocabulary.entries.len() > 40_000);
     let (words, rejected) = imported.vocabulary.words(UmlautMode::Keep);

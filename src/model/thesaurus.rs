@@ -460,6 +460,10 @@ impl Collected {
         if words.len() == 1 && WIDE_CLUES.contains(&words[0].as_str()) {
             return None;
         }
+        // A Roman numeral is a number ("iii" for THREE on an English page).
+        if words.len() == 1 && words[0].chars().all(|c| "ivxlcdm".contains(c)) {
+            return None;
+        }
         // The rarest content word decides how well the solver knows the
         // clue; a lone function word (zipf ≥ 6: "wenn", "an") names nothing.
         let content: Vec<f32> = words
@@ -472,6 +476,19 @@ impl Collected {
             return None;
         }
         let familiar = if familiar.is_finite() { familiar } else { 0.0 };
+        // A Latin binomial ("Bufo marinus", "Pongo pygmaeus": three on the
+        // audited pages) tells a leisure solver nothing: two words, a
+        // capital, then an epithet no frequency list knows. (Dropping
+        // every clue of unknown words cost the German import 12,700
+        // answers clued by compounds such as "Pistenfahrzeug".)
+        let pair: Vec<&str> = text.split_whitespace().collect();
+        if let [genus, epithet] = pair[..]
+            && genus.chars().next().is_some_and(char::is_uppercase)
+            && epithet.chars().next().is_some_and(char::is_lowercase)
+            && zipf(epithet, self.language) <= 0.0
+        {
+            return None;
+        }
         // Beyond "known", more common is not better: the most frequent
         // synonyms are the most ambiguous (KURVE = "Graf", the title).
         let known = familiar.min(KNOWN_CLUE_ZIPF);
@@ -835,6 +852,20 @@ pub fn alternatives(clue: &str) -> impl Iterator<Item = &str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn roman_numerals_and_latin_binomials_never_clue() {
+        let text = "Kröte;Bufo marinus;Lurch\nDrei;iii;Trio\n";
+        let imported = import_openthesaurus(text, "OpenThesaurus");
+        assert_eq!(
+            entry(&imported, "Kröte").unwrap().clue.as_deref(),
+            Some("Lurch")
+        );
+        assert_eq!(
+            entry(&imported, "Drei").unwrap().clue.as_deref(),
+            Some("Trio")
+        );
+    }
 
     #[test]
     fn a_clue_names_another_answer_by_the_word_or_its_long_start() {
