@@ -134,6 +134,9 @@ mod tests {
         assert!(de.matches("Braunhemden"));
         // A name inside a hyphenated compound (a page of the 2026-11-26 audit).
         assert!(de.matches("Hermann-Göring-Pillen"));
+        // A slur for Aboriginal Australians on an English page (final read).
+        let en = sensitive(Language::English);
+        assert!(en.matches("abo") && !en.matches("about"));
         assert!(de.matches("ehemaliges Konzentrationslager"));
         assert!(de.matches("KZ"));
         assert!(!de.matches("Klasse"));
