@@ -134,10 +134,10 @@ fn english_arrow_words_from_mythes() {
     let text = std::fs::read_to_string(gridpress::model::thesaurus::MYTHES_EN_PATH)
         .expect("apt-get install mythes-en-us (the tests read the English thesaurus)");
     let imported = gridpress::model::thesaurus::import_any(&text, "mythes");
-    // 45,200 answers since clues sharing their answer's stem, variants,
-    // binomials and clues of sensitive senses are left out
-    // (55,600 before).
-    assert!(imported.vocabulary.entries.len() > 40_000);
+    // 36,400 answers (with WordNet's glosses) since answers whose every
+    // clue is a word few solvers know are left out too (45,200 before;
+    // 55,600 before stems, variants, binomials and sensitive senses).
+    assert!(imported.vocabulary.entries.len() > 30_000);
     let (words, rejected) = imported.vocabulary.words(UmlautMode::Keep);
     assert!(rejected.is_empty());
     let spec = common::spec(Mask::rectangle(18, 23).unwrap(), words, false);
@@ -418,4 +418,21 @@ fn print_pages_set_clues_in_one_size_and_nothing_overlaps() {
             "arrows on the key's letters"
         );
     }
+}
+
+/// A plain word list (no `WORD=clue` entries) is named as the cause, not
+/// reported as a grid without a fill: the shipped short answers alone
+/// fill no page.
+#[test]
+fn a_word_list_without_clues_is_refused_as_such() {
+    let words: Vec<Word> = ["Haus", "Garten", "Tisch", "Stuhl", "Fenster", "Dach"]
+        .iter()
+        .map(|w| Word::new(w, None, UmlautMode::Keep).unwrap())
+        .collect();
+    let spec = common::spec(Mask::rectangle(13, 17).unwrap(), words, false);
+    let error = swedish::generate(&spec, &options(1))
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("none of the 6 words"), "{error}");
+    assert!(error.contains("WORD=clue"), "{error}");
 }

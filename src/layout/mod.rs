@@ -244,6 +244,6 @@ pub fn clue_fit(
     let style = template.clues;
     let language = template.language;
     Some(crate::model::ClueFit::new(width, height, move |clue| {
-        clue_grid::fit_clue(clue, &style, width, height, language).is_some()
+        clue_grid::fits(clue, &style, width, height, language)
     }))
 }

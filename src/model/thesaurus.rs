@@ -5,12 +5,12 @@
 //! synonyms as clues, never a clue that contains its answer, is vulgar or
 //! sensitive, a bare number or symbol, or a hypernym that names nothing.
 
-use super::lexicon::{FAMILIAR_ZIPF, sensitive, zipf};
+use super::lexicon::{FAMILIAR_ZIPF, closed_class, known_zipf, sensitive, zipf};
 use super::spec::Language;
 use super::tags::{Tag, looks_abbreviated, marked_clue};
 use super::vocabulary::{Entry, Lines, Vocabulary};
 use super::word::{UmlautMode, Word};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Clues kept per answer: two or three let the generator vary a puzzle
 /// from the next without making the vocabulary file long.
@@ -293,7 +293,7 @@ fn expands(answer: &str, clue: &str) -> bool {
 }
 
 /// Too wide to clue anything: a clue must name its answer.
-const WIDE_CLUES: [&str; 42] = [
+const WIDE_CLUES: [&str; 43] = [
     "ding",
     "sache",
     "fall",
@@ -336,6 +336,8 @@ const WIDE_CLUES: [&str; 42] = [
     "it",
     "cardinal",
     "ordinal",
+    // Every colour's adjective in MyThes (CORAL, DUN, AUBURN).
+    "chromatic",
 ];
 
 /// An answer's tags and its candidate clues with their affinity.
@@ -363,6 +365,8 @@ struct Collected {
     language: Language,
     answers: BTreeMap<String, Candidates>,
     left_out: usize,
+    /// Answers of a closed word class, left out (see `add_clues`).
+    closed: BTreeSet<String>,
     /// Sets read only up to [`MAX_SET_TERMS`].
     cut_sets: usize,
     stopped_at: Option<usize>,
@@ -374,6 +378,7 @@ impl Collected {
             language,
             answers: BTreeMap::new(),
             left_out: 0,
+            closed: BTreeSet::new(),
             cut_sets: 0,
             stopped_at: None,
         }
@@ -401,6 +406,12 @@ impl Collected {
         let Some(letters) = answer_letters(&answer.text) else {
             return;
         };
+        // Articles, pronouns, prepositions and auxiliaries are clued from
+        // the short-answer list, as print clues them.
+        if closed_class(&answer.text, self.language) {
+            self.closed.insert(answer.text.clone());
+            return;
+        }
         let entry = self
             .answers
             .entry(answer.text.clone())
@@ -441,8 +452,9 @@ impl Collected {
 
     /// How good `clue` is for an answer: affinity first, then how familiar
     /// the clue's words are; `None` when it should never print (no letters,
-    /// digits, a lone function word, too wide, an abbreviation).
-    fn clue_score(&self, answer: &str, clue: &Term, affinity: f32) -> Option<f32> {
+    /// digits, a lone function word, too wide, an abbreviation). The flag
+    /// says whether the solver knows every word of the clue.
+    fn clue_score(&self, answer: &str, clue: &Term, affinity: f32) -> Option<(f32, bool)> {
         let text = &clue.text;
         let letters = text.chars().filter(|c| c.is_alphabetic()).count();
         if letters < 3
@@ -469,7 +481,7 @@ impl Collected {
         let content: Vec<f32> = words
             .iter()
             .filter(|w| w.chars().count() >= 3)
-            .map(|w| zipf(w, self.language))
+            .map(|w| known_zipf(w, self.language))
             .collect();
         let familiar = content.iter().copied().fold(f32::INFINITY, f32::min);
         if words.len() == 1 && familiar >= FUNCTION_WORD_ZIPF {
@@ -517,19 +529,24 @@ impl Collected {
             }
             Language::German | Language::FromVocabulary => 0.0,
         };
-        Some(AFFINITY_WEIGHT * affinity + known - register - phrase - unknown - name)
+        Some((
+            AFFINITY_WEIGHT * affinity + known - register - phrase - unknown - name,
+            familiar >= FAMILIAR_ZIPF,
+        ))
     }
 
     /// The vocabulary: answers with at least one printable clue, best
     /// clues first, at most [`CLUES_PER_WORD`].
     fn into_imported(mut self, name: &str, sets: usize, format: ThesaurusFormat) -> Imported {
         let answers = merge_spellings(std::mem::take(&mut self.answers));
+        self.left_out += self.closed.len();
         let mut entries = Vec::new();
         for (printed, (mut tags, candidates)) in answers {
             let letters = answer_letters(&printed).map_or(0, |l| l.chars().count());
             // A clue from a sense in a register the word does not have
             // everywhere says so ("ugs.: Kaff"), and comes after the
             // plain senses' clues.
+            let mut known_clue = false;
             let mut scored: Vec<(f32, String)> = candidates
                 .iter()
                 .filter_map(|c| {
@@ -539,34 +556,54 @@ impl Collected {
                         .copied()
                         .filter(|t| !tags.contains(t))
                         .collect();
-                    self.clue_score(&printed, &c.term, c.affinity).map(|s| {
-                        (
-                            s - extra.len() as f32 * REGISTER_PENALTY,
-                            marked_clue(&c.term.text, &extra, self.language),
-                        )
-                    })
+                    self.clue_score(&printed, &c.term, c.affinity)
+                        .map(|(s, known)| {
+                            known_clue |= known;
+                            (
+                                s - extra.len() as f32 * REGISTER_PENALTY,
+                                marked_clue(&c.term.text, &extra, self.language),
+                            )
+                        })
                 })
                 .collect();
-            if scored.is_empty()
+            // MyThes marks no abbreviation; OpenThesaurus does, and its
+            // nouns would read as ones (BERG = "Bodenerhebung").
+            if self.language == Language::English
+                && !tags.iter().any(|t| t.is_short_form())
+                && scored.iter().any(|(_, c)| expands(&printed, c))
+            {
+                tags.push(Tag::Abbreviation);
+            }
+            // An answer whose every clue is a word the solver does not
+            // know (WEEK = "hebdomad", ZWITTER = "Gynander", PPP =
+            // "palatopharyngoplasty") is a riddle nobody solves; a
+            // familiar short form is solved from its expansion, however
+            // rare its words (DNA = "abbr.: deoxyribonucleic acid").
+            let known_short_form = tags.iter().any(|t| t.is_short_form())
+                && zipf(&printed, self.language) >= FAMILIAR_ZIPF;
+            if !(known_clue || known_short_form)
+                || scored.is_empty()
                 || letters < MIN_ANSWER_LETTERS
                 || tags.iter().any(|t| t.is_unprintable())
                 || sensitive(self.language).matches(&printed)
+                || roman_numeral(&printed, &candidates)
             {
                 self.left_out += 1;
                 continue;
             }
-            scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+            // Equal scores: the shorter clue fits its cell better (AUTO =
+            // "Wagen" before "Kraftwagen").
+            scored.sort_by(|a, b| {
+                b.0.total_cmp(&a.0)
+                    .then_with(|| a.1.chars().count().cmp(&b.1.chars().count()))
+                    .then_with(|| a.1.cmp(&b.1))
+            });
             scored.truncate(CLUES_PER_WORD);
             // A puzzle may print any alternative: keep only those nearly
             // as good as the best (lee: "downwind", not "Rose Louise
             // Hovick"; son: not "Logos").
             let best = scored[0].0;
             scored.retain(|(score, _)| *score >= best - CLUE_SPREAD);
-            if !tags.iter().any(|t| t.is_short_form())
-                && scored.iter().any(|(_, c)| expands(&printed, c))
-            {
-                tags.push(Tag::Abbreviation);
-            }
             tags.sort();
             entries.push(Entry {
                 word: printed,
@@ -594,6 +631,55 @@ impl Collected {
             stopped_at: self.stopped_at,
         }
     }
+}
+
+/// Whether the answer is a Roman numeral — letters I, V, X, L, C, D, M
+/// only, with a number written out among its clues (MyThes: III =
+/// "three", CLV = "one hundred fifty-five", 130 such answers): a number,
+/// not a word, however it is clued. MIX and LID keep their clues.
+fn roman_numeral(answer: &str, candidates: &[Candidate]) -> bool {
+    const NUMBERS: [&str; 30] = [
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+        "thirty",
+        "forty",
+        "fifty",
+        "sixty",
+        "seventy",
+        "eighty",
+        "ninety",
+        "hundred",
+        "thousand",
+        "and",
+    ];
+    answer
+        .chars()
+        .all(|c| "ivxlcdm".contains(c.to_ascii_lowercase()))
+        && candidates.iter().any(|c| {
+            let text = c.term.text.to_lowercase();
+            let mut words = text
+                .split(|c: char| !c.is_alphabetic())
+                .filter(|w| !w.is_empty());
+            words.clone().next().is_some() && words.all(|w| NUMBERS.contains(&w))
+        })
 }
 
 /// A WordNet gloss counts as three close synonym sets: it names the
@@ -713,18 +799,20 @@ pub fn gives_away(clue: &str, answer_letters: &str) -> bool {
 /// before its register label is added.
 pub fn shares_stem(clue: &str, answer_letters: &str) -> bool {
     let answer = folded(answer_letters);
-    if spelled_otherwise(clue, &answer) {
+    // Folding keeps every separator: the folded clue's words are its
+    // words folded.
+    let clue = folded(clue);
+    if spelled_otherwise(&clue, &answer) {
         return true;
     }
-    let words: Vec<String> = clue
+    let words: Vec<&str> = clue
         .split(|c: char| !c.is_alphabetic())
         .filter(|w| w.chars().count() >= 3)
-        .map(folded)
         .collect();
     let one_word = words.len() == 1;
     words.iter().any(|w| {
         let letters = w.chars().count();
-        if (letters >= 4 || one_word) && answer.contains(w.as_str()) {
+        if (letters >= 4 || one_word) && answer.contains(w) {
             return true;
         }
         let shared = answer
@@ -748,6 +836,9 @@ pub fn shares_stem(clue: &str, answer_letters: &str) -> bool {
 /// ROUTE: tried, and 4 of 9 replacements on four pages were such).
 pub fn names_word(clue: &str, word: &str) -> bool {
     let word = folded(word);
+    // A word that is a prefix of many (UNTER, DURCH, OVER) is named only
+    // as itself: "Unterfeder" says nothing of UNTER.
+    let prefix = BOUND_PREFIXES.contains(&word.as_str());
     clue.split(|c: char| !c.is_alphabetic())
         .map(folded)
         .filter(|w| w.chars().count() >= 3)
@@ -757,7 +848,7 @@ pub fn names_word(clue: &str, word: &str) -> bool {
                 .zip(word.chars())
                 .take_while(|(a, b)| a == b)
                 .count();
-            w == word || shared >= NAMING_PREFIX
+            w == word || shared >= NAMING_PREFIX && !prefix
         })
 }
 
@@ -766,8 +857,8 @@ pub fn names_word(clue: &str, word: &str) -> bool {
 /// are chance on a page (WER-bung / WER-t, TAGE-sordnung / TAGE-n).
 const NAMING_PREFIX: usize = 5;
 
-/// Whether the clue, or one of its words of four letters or more, is the
-/// answer (folded) with a letter changed, or two in words of seven
+/// Whether the clue (folded, like the answer), or one of its words of
+/// four letters or more, is the answer with a letter changed, or two in words of seven
 /// letters or more (FOTOMETER = "Photometer"). Read on the second audit
 /// of three pages (2026-11-26): 7 of 199 clues were spelling variants
 /// (FES = "Fez", GAIA = "Gaea", MACRO = "Makro"). Two changes from four
@@ -779,15 +870,87 @@ fn spelled_otherwise(clue: &str, answer: &str) -> bool {
         3..=6 => 1,
         _ => 2,
     };
-    let whole: String = folded(clue).chars().filter(|c| c.is_alphabetic()).collect();
+    let whole: String = clue.chars().filter(|c| c.is_alphabetic()).collect();
     let shorter = whole.chars().count().min(answer.chars().count());
-    if allowed(shorter) > 0 && edits(&whole, answer) <= allowed(shorter) {
+    let allowed = allowed(shorter);
+    // Rewriting a letter group shortens a word by one at most per group:
+    // beyond two letters' difference, neither spelling is within reach
+    // (the check runs on every clue of a loaded list).
+    if allowed > 0
+        && whole.len().abs_diff(answer.len()) <= allowed + 2
+        && (within(&whole, answer, allowed) || within(&sounded(&whole), &sounded(answer), allowed))
+    {
         return true;
     }
     clue.split(|c: char| !c.is_alphabetic())
-        .map(folded)
         .filter(|w| w.chars().count() >= 4)
-        .any(|w| edits(&w, answer) <= 1)
+        .any(|w| within(w, answer, 1))
+}
+
+/// Whether `a` and `b` are at most `most` edits apart; words whose
+/// lengths differ by more are, without counting.
+fn within(a: &str, b: &str, most: usize) -> bool {
+    if a.is_ascii() && b.is_ascii() {
+        // Each edit changes the letter counts by two at most (a swap by
+        // none): words whose counts differ by more are further apart,
+        // which tells most pairs apart without the table.
+        if a.len().abs_diff(b.len()) > most {
+            return false;
+        }
+        let mut counts = [0i32; 128];
+        for x in a.bytes() {
+            counts[x as usize] += 1;
+        }
+        for x in b.bytes() {
+            counts[x as usize] -= 1;
+        }
+        let apart: i32 = counts.iter().map(|c| c.abs()).sum();
+        if apart as usize > 2 * most {
+            return false;
+        }
+    }
+    a.chars().count().abs_diff(b.chars().count()) <= most && edits(a, b) <= most
+}
+
+/// A spelling (folded, upper case) with the letter groups that German
+/// and English write two ways made one: SCH and SK (SKI = "Schi"), PH and
+/// F, TH and T, C, CK and K (CODE = "Kode", AMOK = "amuck"): two changes
+/// in three letters, or three in five, are beyond the edit count of
+/// [`spelled_otherwise`] on the letters as written.
+fn sounded(word: &str) -> String {
+    let mut out = String::with_capacity(word.len());
+    let chars: Vec<char> = word.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let next = |k: usize| chars.get(i + k).copied();
+        match (chars[i], next(1), next(2)) {
+            ('S', Some('C'), Some('H')) => {
+                out.push_str("SK");
+                i += 3;
+            }
+            ('P', Some('H'), _) => {
+                out.push('F');
+                i += 2;
+            }
+            ('T', Some('H'), _) => {
+                out.push('T');
+                i += 2;
+            }
+            ('C', Some('K'), _) => {
+                out.push('K');
+                i += 2;
+            }
+            ('C', next, _) if next != Some('H') => {
+                out.push('K');
+                i += 1;
+            }
+            (c, _, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    out
 }
 
 /// Edit distance between `a` and `b`: single-character inserts,
@@ -796,11 +959,13 @@ fn spelled_otherwise(clue: &str, answer: &str) -> bool {
 fn edits(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    // Three rows of the optimal-string-alignment table.
-    let mut before: Vec<usize> = Vec::new();
+    // Three rows of the optimal-string-alignment table, reused (a row per
+    // letter was most of the time of loading a large list).
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
     let mut above: Vec<usize> = (0..=b.len()).collect();
+    let mut row: Vec<usize> = vec![0; b.len() + 1];
     for i in 1..=a.len() {
-        let mut row = vec![i; b.len() + 1];
+        row[0] = i;
         for j in 1..=b.len() {
             let change = usize::from(a[i - 1] != b[j - 1]);
             row[j] = (above[j - 1] + change)
@@ -810,7 +975,8 @@ fn edits(a: &str, b: &str) -> usize {
                 row[j] = row[j].min(before[j - 2] + 1);
             }
         }
-        before = std::mem::replace(&mut above, row);
+        std::mem::swap(&mut before, &mut above);
+        std::mem::swap(&mut above, &mut row);
     }
     above[b.len()]
 }
@@ -916,6 +1082,9 @@ mod tests {
             ("Fez", "FES"),
             ("Stadt Gent", "GHENT"),
             ("miter", "MITRE"),
+            ("Schi", "SKI"),
+            ("Kode", "CODE"),
+            ("amuck", "AMOK"),
         ] {
             assert!(shares_stem(clue, answer), "{answer} = {clue}");
         }
@@ -936,6 +1105,27 @@ mod tests {
 
     fn entry<'a>(imported: &'a Imported, word: &str) -> Option<&'a Entry> {
         imported.vocabulary.entries.iter().find(|e| e.word == word)
+    }
+
+    #[test]
+    fn closed_classes_and_answers_clued_only_by_unknown_words_are_left_out() {
+        let text = "Berg;Bodenerhebung;Hügel\nbei;im Zuge;nahe\nSein;Dasein;Existenz\nsein;darstellen\nZwitter;Gynander\nLübeck;Marzipanstadt\n";
+        let imported = import_openthesaurus(text, "OpenThesaurus");
+        // A German noun is no abbreviation for holding a long clue's
+        // letters in order.
+        assert_eq!(entry(&imported, "Berg").unwrap().tags, vec![]);
+        // Prepositions and auxiliaries are the short-answer list's; the
+        // noun of the same letters stays, with its own clues.
+        assert_eq!(entry(&imported, "bei"), None);
+        let sein = entry(&imported, "Sein").unwrap().clue.clone().unwrap();
+        assert!(!sein.contains("darstellen"), "{sein}");
+        // Nobody solves ZWITTER from "Gynander"; a compound of known
+        // words is known.
+        assert_eq!(entry(&imported, "Zwitter"), None);
+        assert!(entry(&imported, "Lübeck").is_some());
+        // bei, sein, Zwitter, and DARSTELLEN (its one clue, "sein", a
+        // lone function word).
+        assert_eq!(imported.left_out, 4);
     }
 
     #[test]
@@ -990,6 +1180,16 @@ mod tests {
         assert_eq!(clue("cold").as_deref(), Some("chilly"));
         // "metal" is a generic term, "Pb" a symbol: no clue is left.
         assert_eq!(clue("lead"), None);
+        // A Roman numeral is a number, however it is clued; MIX a word.
+        let numerals = import_any(
+            "UTF-8\niii|1\n(adj)|three|trio\nmix|1\n(noun)|mixture|blend\n",
+            "MyThes",
+        );
+        assert!(entry(&numerals, "iii").is_none());
+        assert!(entry(&numerals, "mix").is_some());
+        // A colour clued "chromatic" is clued by nothing.
+        let colour = import_any("UTF-8\ncoral|1\n(adj)|chromatic\n", "MyThes");
+        assert!(entry(&colour, "coral").is_none());
         // An OpenThesaurus file is still read as one.
         assert_eq!(import_any("Auto;Wagen\n", "x").vocabulary.entries.len(), 2);
     }

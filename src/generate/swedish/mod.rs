@@ -771,6 +771,18 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
             ));
         }
     }
+    // The shipped short answers alone fill no page: say that the lists
+    // lack clues rather than that no fill was found (a plain word list
+    // such as wngerman).
+    let from_vocabularies = answers
+        .iter()
+        .filter(|(a, _)| spec.vocabularies.iter().any(|v| v.name == a.vocabulary))
+        .count();
+    if from_vocabularies == 0 && without_clue > 0 {
+        return Err(GenerateError::Impossible(format!(
+            "none of the {without_clue} words of {min_len}–{longest} letters in the vocabularies has a clue: a Swedish puzzle needs entries written WORD=clue (`gridpress thesaurus` makes a clue list from a thesaurus)"
+        )));
+    }
     let mut notes = Vec::new();
     if without_clue > 0 {
         notes.push(format!(
@@ -1097,11 +1109,13 @@ fn build(
                 shared_clues += 1;
                 answer.clues[rng.below(answer.clues.len())].clone()
             } else {
-                // Easy puzzles print the most direct clue (the import puts
-                // the closest, most familiar first), hard ones the last.
+                // Easy and medium puzzles print the most direct clue (the
+                // import puts the closest, most familiar first: a random
+                // one printed 8 of the 11 clues an editor changed on the
+                // audited German page, STAU = "Stop and Go" for "Engpass");
+                // hard ones the last, the most oblique.
                 match spec.swedish.difficulty {
-                    Difficulty::Easy => fresh[0].clone(),
-                    Difficulty::Medium => fresh[rng.below(fresh.len())].clone(),
+                    Difficulty::Easy | Difficulty::Medium => fresh[0].clone(),
                     Difficulty::Hard => fresh[fresh.len() - 1].clone(),
                 }
             };

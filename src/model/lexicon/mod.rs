@@ -7,11 +7,34 @@
 mod frequency;
 mod sensitive;
 
-pub use frequency::{FAMILIAR_ZIPF, zipf};
+pub use frequency::{FAMILIAR_ZIPF, known_zipf, zipf};
 pub use sensitive::{SensitiveList, sensitive, shipped_text as sensitive_text};
 
 use super::spec::Language;
 use super::vocabulary::Vocabulary;
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
+/// Whether `word` (as written: "sein", not "Sein") is of a closed word
+/// class of `language` — an article, pronoun, preposition, conjunction or
+/// auxiliary form (`closed-de.txt`, `closed-en.txt`), which a thesaurus
+/// clues badly.
+pub fn closed_class(word: &str, language: Language) -> bool {
+    static DE: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    static EN: OnceLock<HashSet<&'static str>> = OnceLock::new();
+    let parse = |text: &'static str| {
+        text.lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect::<HashSet<_>>()
+    };
+    let set = match language {
+        Language::German => DE.get_or_init(|| parse(include_str!("closed-de.txt"))),
+        Language::English => EN.get_or_init(|| parse(include_str!("closed-en.txt"))),
+        Language::FromVocabulary => return false,
+    };
+    set.contains(word)
+}
 
 /// The shipped short-answer list of a language, as a vocabulary
 /// (`short-de.txt`, `short-en.txt`).

@@ -4,6 +4,7 @@
 //! starts, never any substring: "Mandschurei" is not "Hure".
 
 use crate::model::spec::Language;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// How a term matches a word.
@@ -24,6 +25,12 @@ pub struct SensitiveList {
     words: Vec<(String, Reach)>,
     /// Terms of several words ("concentration camp"), as word sequences.
     phrases: Vec<(Vec<String>, Reach)>,
+    /// Per first letter, the single-word terms starting with it (indices
+    /// into `words`): a word is compared with a few terms, not all (the
+    /// scan of every term was a tenth of loading a large list).
+    by_first: HashMap<char, Vec<usize>>,
+    /// The `*term`s, which match word ends too.
+    ends: Vec<usize>,
 }
 
 impl SensitiveList {
@@ -46,6 +53,7 @@ impl SensitiveList {
                 _ => list.phrases.push((parts, reach)),
             }
         }
+        list.index();
         list
     }
 
@@ -53,6 +61,20 @@ impl SensitiveList {
     pub fn extend(&mut self, other: &SensitiveList) {
         self.words.extend(other.words.iter().cloned());
         self.phrases.extend(other.phrases.iter().cloned());
+        self.index();
+    }
+
+    fn index(&mut self) {
+        self.by_first.clear();
+        self.ends.clear();
+        for (i, (term, reach)) in self.words.iter().enumerate() {
+            if let Some(first) = term.chars().next() {
+                self.by_first.entry(first).or_default().push(i);
+            }
+            if *reach == Reach::StartOrEnd {
+                self.ends.push(i);
+            }
+        }
     }
 
     /// Whether any word of `text` (an answer or a clue) is sensitive.
@@ -63,9 +85,19 @@ impl SensitiveList {
             Reach::Start => word.starts_with(term),
             Reach::StartOrEnd => word.starts_with(term) || word.ends_with(term),
         };
-        words
-            .iter()
-            .any(|w| self.words.iter().any(|(t, r)| hit(w, t, *r)))
+        let single = |w: &String| {
+            let first = w.chars().next().and_then(|c| self.by_first.get(&c));
+            first.is_some_and(|terms| {
+                terms.iter().any(|&i| {
+                    let (t, r) = &self.words[i];
+                    hit(w, t, *r)
+                })
+            }) || self
+                .ends
+                .iter()
+                .any(|&i| w.ends_with(self.words[i].0.as_str()))
+        };
+        words.iter().any(single)
             || self.phrases.iter().any(|(terms, reach)| {
                 words.windows(terms.len()).any(|window| {
                     let last = terms.len() - 1;
