@@ -292,3 +292,33 @@ fn record() {
         }
     }
 }
+
+/// Measures the recorded requests' solution blocks (issue 34: runs of
+/// four solution letters side by side), relaxed rules and kept solutions,
+/// at a 1 s limit: `cargo test --release --test solution_words --
+/// --ignored --nocapture solution_blocks`.
+#[test]
+#[ignore]
+fn solution_blocks() {
+    let (mut kept, mut blocked, mut blocks, mut relaxed) = (0, 0, 0, 0);
+    let requests = recorded();
+    for r in &requests {
+        let (puzzle, _) = r.generate(Duration::from_secs(1)).unwrap();
+        let n = puzzle
+            .solution()
+            .map_or(0, |s| gridpress::model::quality::solution_blocks(&s.cells));
+        kept += usize::from(puzzle.solution().is_some());
+        blocked += usize::from(n > 0);
+        blocks += n;
+        relaxed += puzzle.report.relaxed.len();
+        println!(
+            "{n:2} blocks, {} relaxed: {}",
+            puzzle.report.relaxed.len(),
+            r.line()
+        );
+    }
+    println!(
+        "{} requests: solution kept {kept}, with blocks {blocked} ({blocks} in all), {relaxed} rules relaxed",
+        requests.len()
+    );
+}
