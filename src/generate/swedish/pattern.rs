@@ -326,8 +326,16 @@ fn cost_parts(kind: &[u8], goal: &PatternGoal, s: &mut Scratch) -> Parts {
                 if !right && !below && kind[i] == CLUE {
                     p.broken += 1;
                 }
-                // Three clue cells side by side in a row.
-                if c >= 2 && clue(i - 1) && clue(i - 2) {
+                // Three clue cells side by side in a row, unless the shape
+                // put them all there (the row under an ad area is frame
+                // cells from end to end: no layout of a heart with an ad
+                // area kept the rule, and the row-by-row fill took over
+                // with 17–31 % two-letter answers).
+                if c >= 2
+                    && clue(i - 1)
+                    && clue(i - 2)
+                    && [i, i - 1, i - 2].iter().any(|&j| kind[j] == CLUE)
+                {
                     p.broken += 1;
                 }
             }
