@@ -617,6 +617,15 @@ impl Collected {
                 tags,
             });
         }
+        // A word before a short form of the same letters: a list read in
+        // order gives TEE = "Aufgussgetränk" before "Abk.:
+        // Trans-Europ-Express" (capitals sort first).
+        entries.sort_by_cached_key(|e| {
+            (
+                answer_letters(&e.word).unwrap_or_default(),
+                e.tags.iter().any(|t| t.is_short_form()),
+            )
+        });
         Imported {
             vocabulary: Vocabulary {
                 name: name.to_string(),
@@ -1126,6 +1135,16 @@ mod tests {
         // bei, sein, Zwitter, and DARSTELLEN (its one clue, "sein", a
         // lone function word).
         assert_eq!(imported.left_out, 4);
+        // The word before the short form of its letters.
+        let tea = import_openthesaurus("TEE (Abkürzung);Trans-Europ-Express\nTee;Getränk\n", "x");
+        let words: Vec<&str> = tea
+            .vocabulary
+            .entries
+            .iter()
+            .map(|e| e.word.as_str())
+            .collect();
+        let at = |w: &str| words.iter().position(|x| *x == w).unwrap();
+        assert!(at("Tee") < at("TEE"), "{words:?}");
     }
 
     #[test]

@@ -691,8 +691,8 @@ type Lexicon = (Vec<(Answer, f32)>, Vec<char>, Vec<String>);
 /// The answers: words of `min_len..=longest` letters with at least one
 /// clue that neither gives the answer away nor holds an offensive or
 /// sensitive word; a word listed in several vocabularies counts once (the
-/// first). With the rules' `short_answers`, the shipped short-answer list
-/// of the language comes last. Each answer's preference: its
+/// first, a word before a short form). With the rules' `short_answers`,
+/// the shipped short-answer list of the language comes last. Each answer's preference: its
 /// vocabulary's priority first, then how familiar it is.
 fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon, GenerateError> {
     let rules = spec.swedish;
@@ -718,10 +718,24 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
         .vocabularies
         .iter()
         .map(|v| (v.name.as_str(), v.words.as_slice()))
-        .chain(short_list.as_ref().map(|(n, w)| (n.as_str(), w.as_slice())));
-    for (priority, (name, words)) in vocabularies.enumerate() {
+        .chain(short_list.as_ref().map(|(n, w)| (n.as_str(), w.as_slice())))
+        .collect::<Vec<_>>();
+    // Words first, short forms after, each pass by vocabulary priority: a
+    // word takes its letters before an abbreviation of them (TEE is the
+    // drink of the short-answer list, not the thesaurus' "Abk.:
+    // Trans-Europ-Express").
+    let passes = [false, true].into_iter().flat_map(|short_forms| {
+        vocabularies
+            .iter()
+            .enumerate()
+            .map(move |(priority, entry)| (short_forms, priority, *entry))
+    });
+    for (short_forms, priority, (name, words)) in passes {
         let curated = words.len() < CURATED_BELOW || priority == spec.vocabularies.len();
         for word in words {
+            if word.tags.iter().any(|t| t.is_short_form()) != short_forms {
+                continue;
+            }
             let len = word.letters.len();
             if !(min_len..=longest).contains(&len)
                 || banned_letters.contains(word.letters.as_slice())
