@@ -466,28 +466,32 @@ pub(crate) fn run(
     best_effort(problem, best, seed, &mut rng, (nodes, restarts))
 }
 
-type LayoutKey = (usize, usize, usize);
+type LayoutKey = (usize, usize, usize, usize);
 /// A puzzle with the lexicon ids it used.
 type Generated = (Puzzle, Vec<u32>);
 
 /// How good a finished puzzle's layout is, smaller is better: directions
-/// short of their share, the largest bundle, the words in bundles.
+/// short of their share, runs of solution letters side by side, the
+/// largest bundle, the words in bundles.
 fn layout_key(puzzle: &Puzzle) -> LayoutKey {
     let q = &puzzle.report.quality;
     (
         puzzle.report.relaxed.len(),
+        q.solution_blocks,
         q.largest_bundle,
         q.bundled_words,
     )
 }
 
 /// Whether a finished theme-list puzzle meets issue 11's layout goals:
-/// every direction share, bundles of at most 5, 0.3 crossings a word.
+/// every direction share, bundles of at most 5, 0.3 crossings a word —
+/// and issue 34's: no four solution letters side by side.
 fn layout_goals_met(puzzle: &Puzzle) -> bool {
     let q = &puzzle.report.quality;
     puzzle.report.relaxed.is_empty()
         && q.largest_bundle <= 5
         && q.crossings * 10 >= 3 * puzzle.words.len()
+        && q.solution_blocks == 0
 }
 
 /// The words drawn from `first` on (in the order drawn) and the cells kept
