@@ -204,10 +204,7 @@ fn pick(german: bool, de: &'static str, en: &'static str) -> &'static str {
 /// already says it (an editor's "Abk. für …") is left as it is.
 pub fn marked_clue(clue: &str, tags: &[Tag], language: Language) -> String {
     let german = language == Language::German;
-    let lower = clue.to_lowercase();
-    let already = ["abk", "abbr", "zeichen", "symbol", "einheit", "unit"]
-        .iter()
-        .any(|m| lower.starts_with(m));
+    let already = says_short_form(clue);
     let short = if already {
         None
     } else if tags.contains(&Tag::Unit) {
@@ -244,6 +241,27 @@ pub fn marked_clue(clue: &str, tags: &[Tag], language: Language) -> String {
     } else {
         format!("{}: {clue}", hints.join(", "))
     }
+}
+
+/// Whether a clue says its answer is a short form, as print marks one
+/// ("Abk.: …", "Zeichen für …", "Einheit: …", "abbr.: …", "symbol for
+/// …", "unit: …", an editor's "Abk. für …" or "Kurzwort für …"); a word
+/// that merely begins so ("Zeichenfolge", "united") does not.
+pub fn says_short_form(clue: &str) -> bool {
+    const MARKERS: [&str; 10] = [
+        "abk.",
+        "abk ",
+        "abbr.",
+        "abbr ",
+        "zeichen für",
+        "symbol for",
+        "symbol of",
+        "einheit:",
+        "unit:",
+        "kurzw",
+    ];
+    let lower = clue.trim_start().to_lowercase();
+    MARKERS.iter().any(|m| lower.starts_with(m))
 }
 
 /// Whether a term reads as an abbreviation by its spelling: capitals only (LZB,
@@ -343,5 +361,14 @@ mod tests {
         );
         assert_eq!(Tag::from_openthesaurus("Einheitenzeichen"), Some(Tag::Unit));
         assert_eq!(Tag::from_openthesaurus("sich"), None);
+        // A clue that begins like a marker is no marker: STRING =
+        // "Zeichenfolge" is a word, and an abbreviation clued so is marked.
+        assert!(!says_short_form("Zeichenfolge"));
+        assert!(!says_short_form("united"));
+        assert!(says_short_form("Zeichen für Eisen"));
+        assert_eq!(
+            marked_clue("Zeichenfolge", &[Tag::Abbreviation], de),
+            "Abk.: Zeichenfolge"
+        );
     }
 }

@@ -130,11 +130,6 @@ fn giveaways(puzzle: &Puzzle) -> Vec<String> {
     out
 }
 
-/// Clue openings that say an answer is a short form.
-const SHORT_FORM_MARKERS: [&str; 7] = [
-    "abk", "zeichen", "einheit", "abbr", "symbol", "unit", "kurzw",
-];
-
 /// Measures a puzzle's answers and clues; `None` when no word has a clue.
 pub fn measure(puzzle: &Puzzle) -> Option<ClueQuality> {
     let clued: Vec<_> = puzzle.words.iter().filter(|w| w.clue.is_some()).collect();
@@ -162,8 +157,7 @@ pub fn measure(puzzle: &Puzzle) -> Option<ClueQuality> {
             q.familiar.0 += usize::from(z >= FAMILIAR_ZIPF);
         }
         let clue = w.clue.as_deref().unwrap_or_default();
-        let lower = clue.to_lowercase();
-        let marked = SHORT_FORM_MARKERS.iter().any(|m| lower.starts_with(m));
+        let marked = crate::model::tags::says_short_form(clue);
         if marked || crate::model::tags::looks_abbreviated(&w.display) {
             q.short_forms.0 += 1;
             q.short_forms.1 += usize::from(!marked);
