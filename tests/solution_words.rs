@@ -293,17 +293,23 @@ fn record() {
     }
 }
 
-/// Measures the recorded requests' solution blocks (issue 34: runs of
-/// four solution letters side by side), relaxed rules and kept solutions,
-/// at a 1 s limit: `cargo test --release --test solution_words --
+/// Measures the solution blocks (issue 34: runs of four solution letters
+/// side by side), relaxed rules and kept solutions of the recorded
+/// requests and 60 random ones, at a 1 s limit: `cargo test --release --test solution_words --
 /// --ignored --nocapture solution_blocks`.
 #[test]
 #[ignore]
 fn solution_blocks() {
     let (mut kept, mut blocked, mut blocks, mut relaxed) = (0, 0, 0, 0);
-    let requests = recorded();
+    // The recorded requests and 60 random ones.
+    let mut requests = recorded();
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let strategy = request();
+    requests.extend((0..60).map(|_| strategy.new_tree(&mut runner).unwrap().current()));
     for r in &requests {
-        let (puzzle, _) = r.generate(Duration::from_secs(1)).unwrap();
+        let Ok((puzzle, _)) = r.generate(Duration::from_secs(1)) else {
+            continue;
+        };
         let n = puzzle
             .solution()
             .map_or(0, |s| gridpress::model::quality::solution_blocks(&s.cells));

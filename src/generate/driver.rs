@@ -409,18 +409,26 @@ pub(crate) fn run(
                 Outcome::Found => {
                     let stats = (nodes, restarts + restart as u32 - 1);
                     let result = build(problem, &board, level, seed, stats, &[]);
-                    if !portfolio {
+                    let blocked = result.0.report.quality.solution_blocks > 0;
+                    if !portfolio && !blocked {
                         return Ok(result);
                     }
                     // Small theme lists: a few layouts, the best kept (see
-                    // `PORTFOLIO_LAYOUTS`).
+                    // `PORTFOLIO_LAYOUTS`); other requests try again, as
+                    // often, when the solution reads as a block (issue 34).
                     let key = layout_key(&result.0);
                     let first_work = *first_found_work.get_or_insert(limits.work().max(1));
                     if found.as_ref().is_none_or(|(k, _)| key < *k) {
                         found = Some((key, result));
                     }
                     finds += 1;
-                    if layout_goals_met(&found.as_ref().expect("a layout").1.0)
+                    let best_found = &found.as_ref().expect("a layout").1.0;
+                    let met = if portfolio {
+                        layout_goals_met(best_found)
+                    } else {
+                        best_found.report.quality.solution_blocks == 0
+                    };
+                    if met
                         || finds >= PORTFOLIO_LAYOUTS
                         || limits.work() >= PORTFOLIO_WORK * first_work
                     {
@@ -470,14 +478,14 @@ type LayoutKey = (usize, usize, usize, usize);
 /// A puzzle with the lexicon ids it used.
 type Generated = (Puzzle, Vec<u32>);
 
-/// How good a finished puzzle's layout is, smaller is better: directions
-/// short of their share, runs of solution letters side by side, the
-/// largest bundle, the words in bundles.
+/// How good a finished puzzle's layout is, smaller is better: runs of
+/// solution letters side by side (they spoil the puzzle), directions
+/// short of their share, the largest bundle, the words in bundles.
 fn layout_key(puzzle: &Puzzle) -> LayoutKey {
     let q = &puzzle.report.quality;
     (
-        puzzle.report.relaxed.len(),
         q.solution_blocks,
+        puzzle.report.relaxed.len(),
         q.largest_bundle,
         q.bundled_words,
     )
