@@ -385,10 +385,27 @@ fn print_pages_set_clues_in_one_size_and_nothing_overlaps() {
                 _ => None,
             })
             .collect();
+        let smallest: Vec<String> = page
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Text {
+                    face,
+                    size_pt,
+                    text,
+                    ..
+                } if *face == Face::Condensed
+                    && (size_pt * 100.0).round() as u32 == *clue_sizes.first().unwrap() =>
+                {
+                    Some(text.clone())
+                }
+                _ => None,
+            })
+            .collect();
         assert_eq!(
             clue_sizes.len(),
             1,
-            "{template_name} {size:?}: {clue_sizes:?}"
+            "{template_name} {size:?}: {clue_sizes:?}, the smallest: {smallest:?}"
         );
         assert!(
             clue_sizes.iter().all(|&s| s >= 600),

@@ -415,10 +415,13 @@ fn clue_lines(
     }
     let room = (((height - first) / leading).floor() as usize + 1).min(MAX_CLUE_LINES);
     let advance = |s: &str| metrics.advance(s) * size_mm;
-    [false, true]
-        .into_iter()
-        .find_map(|hyphenate| wrap(text, &advance, width, hyphenate.then_some(language)))
-        .filter(|lines| lines.len() <= room)
+    // Whole words when they fit the lines there are room for, else
+    // broken words: "ugs.: psychiatrische Klinik" took three whole-word
+    // lines at 6.25 pt where two broken ones fit, and was set smaller.
+    [false, true].into_iter().find_map(|hyphenate| {
+        wrap(text, &advance, width, hyphenate.then_some(language))
+            .filter(|lines| lines.len() <= room)
+    })
 }
 
 /// Greedy line breaking into lines at most `width` wide; with a language,
@@ -519,6 +522,22 @@ const MIN_TAIL: usize = 3;
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn words_break_when_whole_ones_take_too_many_lines() {
+        // A box where the whole words take three lines, two fit, and the
+        // middle word breaks; one size up it must break too.
+        let (w, h) = (12.64, 6.32);
+        let text = "ugs.: psychiatrische Klinik";
+        for size in [6.25, 6.5] {
+            let lines = clue_lines(text, Face::Condensed, size, w, h, Language::German);
+            assert_eq!(
+                lines.as_deref().map(<[String]>::len),
+                Some(2),
+                "{size} pt: {lines:?}"
+            );
+        }
+    }
+
     use super::*;
 
     #[test]

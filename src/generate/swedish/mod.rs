@@ -805,7 +805,9 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
                     welcome: fits
                         && (curated
                             || familiarity >= welcome_zipf
-                                && !word.tags.iter().any(|t| t.is_specialist())),
+                                && !word.tags.iter().any(|t| t.is_specialist())
+                                && (familiarity >= SHORT_FORM_ZIPF
+                                    || !word.tags.iter().any(|t| t.is_short_form()))),
                     familiar,
                 },
                 // Each vocabulary lower in the list is one point less
@@ -878,6 +880,12 @@ fn in_page_alphabet(letters: &[char], spec: &PuzzleSpec) -> bool {
 /// 3.5; the German thesaurus keeps 8,400 answers, which fill 13×17 in
 /// 0.6 s like the medium tier's 23,900).
 const EASY_ZIPF: f32 = 3.5;
+
+/// How common a short form must be to be welcome (any preset): the
+/// abbreviations everyone knows are common as words (DNA 4.1, EKG 3.2,
+/// LCD 3.0); KGV 2.6, LRS 2.7, OCR and BTX 2.5, printed on audited German
+/// pages, are not.
+const SHORT_FORM_ZIPF: f32 = 3.0;
 
 /// The welcome tier of a hard puzzle reaches down to rarer words (every
 /// word of the shipped frequency list), and prefers the rarer ones.
