@@ -49,7 +49,17 @@ pub fn generate(
         PuzzleKind::WordSearch => {
             Generator::new(spec)?.generate_batch_reporting(count, &options, on_done)
         }
-        PuzzleKind::Swedish => swedish_fitting(spec, &options, count, on_done),
+        PuzzleKind::Swedish => {
+            let mut puzzles = swedish_fitting(spec, &options, count, on_done)?;
+            if let Some(template) = page_template(project) {
+                for puzzle in &mut puzzles {
+                    if let Some(note) = clue_setting_note(puzzle, &template, &project.name) {
+                        puzzle.report.notes.push(note);
+                    }
+                }
+            }
+            Ok(puzzles)
+        }
         PuzzleKind::WordRectangle => rectangle::generate_batch(&spec, &options, count, on_done),
     }
 }
@@ -135,14 +145,41 @@ pub fn request(project: &Project, run: &Run) -> Result<PuzzleSpec, InputError> {
 /// The clue box of the project's template (the default template when it
 /// names none, or one that cannot be found: export reports that).
 fn clue_fit(project: &Project, spec: &PuzzleSpec) -> Option<crate::model::ClueFit> {
+    let template = page_template(project)?;
+    let solution = spec.solution.as_ref().map(|w| w.letters.len());
+    crate::layout::clue_fit(&template, &spec.mask, &project.name, solution)
+}
+
+/// The project's page template in its page language.
+fn page_template(project: &Project) -> Option<crate::layout::Template> {
     let name = project
         .template
         .as_deref()
         .unwrap_or(crate::layout::template::DEFAULT_TEMPLATE);
     let mut template = crate::layout::Template::find(name).ok()?;
     template.language = crate::layout::PageLanguage::of(project.language);
-    let solution = spec.solution.as_ref().map(|w| w.letters.len());
-    crate::layout::clue_fit(&template, &spec.mask, &project.name, solution)
+    Some(template)
+}
+
+/// The report's line on how the project's page sets a Swedish puzzle's
+/// clues (issue 34: the smallest size and the clues shortened).
+fn clue_setting_note(
+    puzzle: &Puzzle,
+    template: &crate::layout::Template,
+    title: &str,
+) -> Option<String> {
+    let s = crate::layout::clue_setting(puzzle, template, title)?;
+    let mut note = format!(
+        "clues set at {:.2} pt on the {} page; {} shortened with print abbreviations",
+        s.size_pt, template.name, s.shortened
+    );
+    if s.smaller > 0 {
+        note.push_str(&format!(
+            "; {} set smaller, down to {:.2} pt",
+            s.smaller, s.smallest_pt
+        ));
+    }
+    Some(note)
 }
 
 /// The project with the settings its kind does not use set back to their

@@ -228,3 +228,28 @@ fn clued_word_rectangles_from_the_thesaurus_print_familiar_words() {
         assert_eq!(q.short_forms.1, 0, "seed {seed}");
     }
 }
+
+/// The report says how the project's page sets the clues (issue 34): one
+/// size of at least 6 pt, and how many print shortened.
+#[test]
+fn the_report_says_how_the_page_sets_the_clues() {
+    let mut project = german_project(13, 17);
+    project.template = Some("magazine".into());
+    let puzzles = gridpress::make::make(&project, &gridpress::make::Run::default(), |_, _| {})
+        .expect("a German 13×17 page");
+    let note = puzzles[0]
+        .report
+        .notes
+        .iter()
+        .find(|n| n.starts_with("clues set at "))
+        .expect("a note on the clue setting");
+    let size: f32 = note["clues set at ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(size >= 6.0, "{note}");
+    assert!(note.contains("on the magazine page"), "{note}");
+    assert!(!note.contains("set smaller"), "{note}");
+}

@@ -211,6 +211,45 @@ fn clue_boxes<'a>(puzzle: &'a Puzzle, origin: Point, cell: f32) -> Vec<ClueBox<'
     out
 }
 
+/// How a page sets its clues: the page's size, how many clues are set
+/// smaller and the smallest size, how many print shortened (print
+/// abbreviations, or squeezed).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClueSetting {
+    pub size_pt: f32,
+    pub smaller: usize,
+    pub smallest_pt: f32,
+    pub shortened: usize,
+}
+
+/// The setting of `puzzle`'s clues in cells `cell` mm a side, as
+/// [`draw`] sets them; `None` without clues.
+pub fn setting(
+    puzzle: &Puzzle,
+    style: &ClueStyle,
+    language: Language,
+    cell: f32,
+) -> Option<ClueSetting> {
+    let boxes = clue_boxes(puzzle, Point::new(0.0, 0.0), cell);
+    let set = set_page(&boxes, style, language);
+    let size_pt = set.iter().map(|s| s.0).reduce(f32::max)?;
+    let smallest_pt = set.iter().map(|s| s.0).fold(size_pt, f32::min);
+    let shortened = boxes
+        .iter()
+        .zip(&set)
+        .filter(|(b, (size, _))| {
+            let (w, h) = inner(b.area);
+            clue_lines(b.text, style.font, *size, w, h, language).is_none()
+        })
+        .count();
+    Some(ClueSetting {
+        size_pt,
+        smaller: set.iter().filter(|s| s.0 < size_pt).count(),
+        smallest_pt,
+        shortened,
+    })
+}
+
 /// The inner box (width, height in mm) of one of `clues` clues in a clue
 /// cell `cell` mm a side.
 pub fn clue_box(cell: f32, clues: usize) -> (f32, f32) {

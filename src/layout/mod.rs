@@ -198,6 +198,21 @@ pub fn check_title(title: &str, count: usize, template: &Template) -> Result<(),
     page::check_heading(&heading, template)
 }
 
+/// How the page of `puzzle` sets its clues with `template` (a Swedish
+/// puzzle's; `None` for other kinds or a page that cannot be laid out).
+pub fn clue_setting(
+    puzzle: &crate::model::Puzzle,
+    template: &Template,
+    title: &str,
+) -> Option<clue_grid::ClueSetting> {
+    let heading = Heading {
+        title: title.to_string(),
+        number: None,
+    };
+    let page = page::puzzle_page(puzzle, template, &heading, page::Parts::PUZZLE).ok()?;
+    clue_grid::setting(puzzle, &template.clues, template.language, page.grid?.cell)
+}
+
 /// The clue box of a Swedish grid of `mask` on `template`'s page, titled
 /// `title`, with a solution strip of `solution` letters: a blank grid is
 /// laid out, and one of two clues of a clue cell gets half its cell. A
