@@ -245,22 +245,34 @@ fn recorded() -> Vec<Request> {
         .collect()
 }
 
-/// No request that kept its solution word before loses it now. The time
+/// No request that kept its solution word before loses it now, and none
+/// reads it as a block (four solution letters side by side). The time
 /// limit is generous: each took under a second when recorded (release
 /// build); this guards the method, not the speed.
 #[test]
 fn recorded_requests_keep_their_solution_word() {
     let requests = recorded();
     assert!(requests.len() >= 40, "the corpus has {}", requests.len());
+    let mut blocked = Vec::new();
     let lost: Vec<String> = requests
         .iter()
         .filter(|r| {
             let (puzzle, generator) = r.generate(Duration::from_secs(30)).unwrap();
+            // Issue 34: no four solution letters side by side.
+            if let Some(s) = puzzle.solution()
+                && gridpress::model::quality::solution_blocks(&s.cells) > 0
+            {
+                blocked.push(r.line());
+            }
             !check(r, &puzzle, &generator)
         })
         .map(Request::line)
         .collect();
     assert!(lost.is_empty(), "solution word lost: {lost:#?}");
+    assert!(
+        blocked.is_empty(),
+        "solution readable as a block: {blocked:#?}"
+    );
 }
 
 /// Prints random requests that keep their solution word within a second,
