@@ -6,7 +6,9 @@
 //! `BENCH_CASE=text` runs only the cases whose name contains `text`,
 //! `BENCH_SEEDS=N` sets the seeds (default 10), `BENCH_WORDS=N` samples N
 //! answers evenly; `cargo test --benches`
-//! runs a smoke pass (one 9×11).
+//! runs a smoke pass (one 9×11). The case "13x17 replace" replaces every
+//! fourth answer of each puzzle (`gridpress edit --replace`) with the
+//! answers indexed once: time per replacement, rings needed, failures.
 
 use gridpress::generate::Options;
 use gridpress::generate::swedish;
@@ -79,6 +81,9 @@ fn main() {
     } else {
         all.iter().filter(|c| c.0.contains(&only)).collect()
     };
+    if !smoke && "13x17 replace".contains(&only) {
+        replacements(&words, seeds);
+    }
     for &&(name, width, height, area, solution) in &cases {
         let mut mask = Mask::rectangle(width, height).unwrap();
         if let Some((c, r, w, h)) = area {
@@ -136,4 +141,81 @@ fn main() {
             nodes.get(nodes.len() / 2),
         );
     }
+}
+
+/// Replaces every fourth answer of 13×17 puzzles: the median and slowest
+/// replacement, the rings each needed, failures; every result verified,
+/// every cell outside its region unchanged.
+fn replacements(words: &[Word], seeds: u64) {
+    use gridpress::edit::{ReplaceOptions, replace_swedish};
+    use gridpress::generate::swedish::edit::EditLexicon;
+    let mut spec = PuzzleSpec::new(
+        Mask::rectangle(13, 17).unwrap(),
+        vec![SpecVocabulary {
+            name: "thesaurus".into(),
+            must_use: false,
+            words: words.to_vec(),
+            lines: Default::default(),
+        }],
+    );
+    spec.banned = banned_letters(std::iter::empty(), UmlautMode::Keep).unwrap();
+    let t = Instant::now();
+    let lexicon = EditLexicon::new(&spec).unwrap();
+    let indexed = t.elapsed().as_secs_f64();
+    let mut times = Vec::new();
+    let mut rings = [0usize; 5];
+    let mut failed = 0;
+    for seed in 1..=seeds {
+        let Ok(puzzle) = swedish::generate(&spec, &Options::seeded(seed)) else {
+            continue;
+        };
+        for index in (0..puzzle.words.len()).step_by(4) {
+            let t = Instant::now();
+            let result = replace_swedish(
+                &lexicon,
+                &puzzle,
+                index,
+                &spec,
+                &ReplaceOptions {
+                    rings: std::env::var("BENCH_RINGS")
+                        .ok()
+                        .and_then(|r| r.parse().ok()),
+                    ..ReplaceOptions::default()
+                },
+                &Options::seeded(seed),
+            );
+            times.push(t.elapsed().as_secs_f64());
+            let replaced = match result {
+                Ok(replaced) => replaced,
+                Err(e) => {
+                    if std::env::var("BENCH_VERBOSE").is_ok() {
+                        println!("  seed {seed}: {e}");
+                    }
+                    failed += 1;
+                    continue;
+                }
+            };
+            rings[replaced.rings.min(4)] += 1;
+            for (r, row) in puzzle.grid.iter().enumerate() {
+                for (c, letter) in row.iter().enumerate() {
+                    let pos = gridpress::model::Pos::new(r, c);
+                    if !replaced.region.contains(&pos) {
+                        assert_eq!(*letter, replaced.puzzle.grid[r][c], "outside the region");
+                    }
+                }
+            }
+            assert_ne!(replaced.puzzle.words[index].word, puzzle.words[index].word);
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    println!(
+        "{:<28} median {:>7.1} ms  max {:>7.1} ms  replaced {}/{}  rings 0/1/2/3: {:?}  (answers indexed once in {:.0} ms)",
+        "13x17 replace",
+        times[times.len() / 2] * 1e3,
+        times[times.len() - 1] * 1e3,
+        times.len() - failed,
+        times.len(),
+        &rings[..4],
+        indexed * 1e3
+    );
 }

@@ -12,6 +12,7 @@
 //!   ([`model::Puzzle`]).
 //! - [`generate`]: the deterministic, interruptible word-search generator.
 //! - [`make`]: the one entry point, project → puzzles, for every kind.
+//! - [`edit`]: a finished puzzle edited (clues, replaced answers), verified.
 //! - [`verify`]: the independent checker of every hard rule.
 //! - [`project`]: project files (RON) with atomic saves, and the sample project.
 //! - [`export`]: the puzzle JSON of `docs/puzzle-json.md`.
@@ -21,6 +22,7 @@
 //! - `gui` (feature `gui`, on by default): the desktop app.
 
 pub mod cli;
+pub mod edit;
 pub mod error;
 pub mod export;
 pub mod generate;

@@ -31,6 +31,7 @@ fn puzzle(shape: Shape, width: usize, height: usize, words: &[String], solution:
             direction: Direction::E,
             vocabulary: "test".into(),
             clue: None,
+            clue_edited: false,
         })
         .collect();
     let solution = (solution > 0).then(|| Solution {
@@ -186,6 +187,7 @@ fn word_rectangle() -> Puzzle {
         direction,
         vocabulary: "test".into(),
         clue: None,
+        clue_edited: false,
     };
     p.words = (0..5)
         .map(|i| word(Pos::new(i, 0), Direction::E, rows[i].into()))

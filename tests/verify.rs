@@ -21,6 +21,7 @@ fn placed(word: &str, row: usize, col: usize, direction: Direction) -> PlacedWor
         direction,
         vocabulary: "v".into(),
         clue: None,
+        clue_edited: false,
     }
 }
 

@@ -134,7 +134,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
 
 /// The print settings `--pdf` will use, after checking every output target
 /// (folders exist, no two outputs on one file).
-fn print_and_targets(
+pub(super) fn print_and_targets(
     args: &GenerateArgs,
     project: &Project,
     title: &str,
@@ -194,7 +194,7 @@ fn shown(path: &Path) -> String {
 
 /// Writes the JSON and print files asked for, all or nothing; false when
 /// none was asked for.
-fn write_outputs(
+pub(super) fn write_outputs(
     args: &GenerateArgs,
     puzzles: &[Puzzle],
     print: Option<(Template, KeyPlacement)>,
@@ -290,6 +290,18 @@ fn print_settings(
 /// `--kind word-rectangle` (rows and columns all words, a unique fill-in)
 /// and `--kind swedish` (clues in the grid): printed with their answers.
 fn fill_ins(args: &GenerateArgs, project: &Project) -> anyhow::Result<()> {
+    let title = fill_in_title(args, project);
+    let print = print_and_targets(args, project, &title)?;
+    let puzzles = make(project, args.banned.as_deref())?;
+    if !write_outputs(args, &puzzles, print, &title)? {
+        print_fill_ins(&title, &puzzles);
+    }
+    Ok(())
+}
+
+/// The title of a fill-in's page: `--title`, the project's name, or the
+/// kind's name in the page language when made from flags alone.
+pub(super) fn fill_in_title(args: &GenerateArgs, project: &Project) -> String {
     let texts = crate::layout::PageLanguage::of(project.language).texts();
     let name = if args.project.is_none() {
         match project.generator.kind {
@@ -301,40 +313,38 @@ fn fill_ins(args: &GenerateArgs, project: &Project) -> anyhow::Result<()> {
     } else {
         project.name.as_str()
     };
-    let title = args.title.as_deref().unwrap_or(name);
-    let print = print_and_targets(args, project, title)?;
-    let puzzles = make(project, args.banned.as_deref())?;
-    if !write_outputs(args, &puzzles, print, title)? {
-        for p in &puzzles {
-            println!("{name} (seed {})\n", p.seed);
-            print!("{}", p.to_text());
-            for (label, dir) in [
-                ("Across", crate::model::Direction::E),
-                ("Down", crate::model::Direction::S),
-            ] {
-                let words: Vec<String> = p
-                    .words
-                    .iter()
-                    .filter(|w| w.direction == dir)
-                    .map(|w| match &w.clue {
-                        Some(clue) => format!("{} ({clue})", w.display),
-                        None => w.display.clone(),
-                    })
-                    .collect();
-                println!("{label}: {}", words.join(", "));
-            }
-            for note in &p.report.notes {
-                println!("({note})");
-            }
-            println!();
-        }
-    }
-    Ok(())
+    args.title.as_deref().unwrap_or(name).to_string()
 }
 
-/// The project's puzzles through the library's one entry point, with the
-/// `--banned` file's words; warnings and quality notes on standard error.
-fn make(project: &Project, banned_file: Option<&Path>) -> anyhow::Result<Vec<Puzzle>> {
+/// Fill-ins on standard output: the grid, the answers with their clues.
+pub(super) fn print_fill_ins(name: &str, puzzles: &[Puzzle]) {
+    for p in puzzles {
+        println!("{name} (seed {})\n", p.seed);
+        print!("{}", p.to_text());
+        for (label, dir) in [
+            ("Across", crate::model::Direction::E),
+            ("Down", crate::model::Direction::S),
+        ] {
+            let words: Vec<String> = p
+                .words
+                .iter()
+                .filter(|w| w.direction == dir)
+                .map(|w| match &w.clue {
+                    Some(clue) => format!("{} ({clue})", w.display),
+                    None => w.display.clone(),
+                })
+                .collect();
+            println!("{label}: {}", words.join(", "));
+        }
+        for note in &p.report.notes {
+            println!("({note})");
+        }
+        println!();
+    }
+}
+
+/// A run with the `--banned` file's words.
+pub(super) fn run_with_banned(banned_file: Option<&Path>) -> anyhow::Result<crate::make::Run> {
     let mut run = crate::make::Run::default();
     if let Some(path) = banned_file {
         let text = String::from_utf8(read_file(path)?)
@@ -343,6 +353,13 @@ fn make(project: &Project, banned_file: Option<&Path>) -> anyhow::Result<Vec<Puz
             .map(String::from)
             .collect();
     }
+    Ok(run)
+}
+
+/// The project's puzzles through the library's one entry point, with the
+/// `--banned` file's words; warnings and quality notes on standard error.
+fn make(project: &Project, banned_file: Option<&Path>) -> anyhow::Result<Vec<Puzzle>> {
+    let run = run_with_banned(banned_file)?;
     let spec = crate::make::request(project, &run)?;
     match project.generator.kind {
         PuzzleKind::WordSearch => {
@@ -415,7 +432,7 @@ impl BatchProgress {
     }
 }
 
-fn print_puzzles(project: &Project, puzzles: &[Puzzle]) {
+pub(super) fn print_puzzles(project: &Project, puzzles: &[Puzzle]) {
     for p in puzzles {
         println!("{} (seed {})\n", project.name, p.seed);
         print!("{}", p.to_text());
@@ -430,7 +447,7 @@ fn print_puzzles(project: &Project, puzzles: &[Puzzle]) {
 }
 
 /// The project the flags describe, on top of the project file if given.
-fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
+pub(super) fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
     let mut project = match &args.project {
         Some(path) => Project::load(path)?,
         None => {

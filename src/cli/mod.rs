@@ -1,5 +1,6 @@
 //! The command line (`docs/cli.md`): thin over the library.
 
+mod edit;
 mod generate;
 
 use crate::error::InputError;
@@ -12,6 +13,7 @@ use clap::{Args, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+pub use edit::EditArgs;
 pub use generate::GenerateArgs;
 
 /// Gridpress: word puzzles for print.
@@ -28,6 +30,9 @@ pub struct Cli {
 pub enum Command {
     /// Generate puzzle(s) from a project file and/or flags; write JSON and/or PDF.
     Generate(Box<GenerateArgs>),
+    /// Edit a generated puzzle: replace answers, change clues (under the
+    /// request it was made from); the result verified.
+    Edit(Box<EditArgs>),
     /// Verify a puzzle (or a JSON list of puzzles) against every rule.
     Check(CheckArgs),
     /// List the page templates.
@@ -80,6 +85,7 @@ pub struct CheckArgs {
 pub fn run(cli: Cli) -> ExitCode {
     let result = match cli.command {
         Some(Command::Generate(args)) => generate::run(&args),
+        Some(Command::Edit(args)) => edit::run(&args),
         Some(Command::Check(args)) => check(&args),
         Some(Command::Templates) => {
             templates();

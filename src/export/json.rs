@@ -53,6 +53,8 @@ struct WordJson {
     vocabulary: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     clue: Option<String>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    clue_edited: bool,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -134,6 +136,7 @@ fn to_json(p: &Puzzle) -> PuzzleJson {
                 direction: w.direction.name().into(),
                 vocabulary: w.vocabulary.clone(),
                 clue: w.clue.clone(),
+                clue_edited: w.clue_edited,
             })
             .collect(),
         solution: p.solution().map(|s| SolutionJson {
@@ -399,6 +402,7 @@ fn from_json(raw: PuzzleJson) -> Result<Puzzle, String> {
                 start: Pos::new(w.start[0], w.start[1]),
                 vocabulary: w.vocabulary,
                 clue: w.clue,
+                clue_edited: w.clue_edited,
             })
         })
         .collect::<Result<Vec<_>, String>>()?;

@@ -748,6 +748,7 @@ fn build(
             direction: p.dir,
             vocabulary: problem.vocabulary_name(p.word).to_string(),
             clue: None,
+            clue_edited: false,
         })
         .collect();
     let solution = match (&problem.solution, level.drop_solution) {

@@ -20,6 +20,8 @@ pub struct PlacedWord {
     pub vocabulary: String,
     /// The clue printed for it (Swedish puzzles; `None` for hidden words).
     pub clue: Option<String>,
+    /// The clue was typed by the editor, not taken from the vocabulary.
+    pub clue_edited: bool,
 }
 
 impl PlacedWord {

@@ -335,18 +335,35 @@ pub fn verify_against(puzzle: &Puzzle, spec: &PuzzleSpec) -> Vec<Violation> {
         | crate::model::PuzzleKind::WordSearch
         | crate::model::PuzzleKind::WordRectangle => Vec::new(),
     };
-    let entries = || {
-        spec.vocabularies
-            .iter()
-            .flat_map(|v| &v.words)
-            .chain(&short_list)
-    };
-    for w in &puzzle.words {
+    // The entries of each listed word, in one pass over the vocabularies
+    // (a scan per word took 160 ms on the 50,000-answer German import).
+    let by_letters: std::collections::HashMap<Vec<char>, Vec<usize>> = puzzle
+        .words
+        .iter()
+        .enumerate()
+        .fold(Default::default(), |mut map, (i, w)| {
+            map.entry(w.word.chars().collect()).or_default().push(i);
+            map
+        });
+    let mut entries_of: Vec<Vec<&crate::model::Word>> = vec![Vec::new(); puzzle.words.len()];
+    for x in spec
+        .vocabularies
+        .iter()
+        .flat_map(|v| &v.words)
+        .chain(&short_list)
+    {
+        if let Some(indices) = by_letters.get(x.letters.as_slice()) {
+            for &i in indices {
+                entries_of[i].push(x);
+            }
+        }
+    }
+    for (w, entries) in puzzle.words.iter().zip(&entries_of) {
         let known = spec
             .preassigned_words
             .iter()
             .any(|p| p.word.letters.iter().collect::<String>() == w.word)
-            || entries().any(|x| x.letters.iter().collect::<String>() == w.word);
+            || !entries.is_empty();
         if !known {
             out.push(Violation {
                 rule: 5,
@@ -354,17 +371,16 @@ pub fn verify_against(puzzle: &Puzzle, spec: &PuzzleSpec) -> Vec<Violation> {
             });
         }
         // A printed clue is one of the entry's own clues, as written or
-        // with the marker its tags call for ("Abk.: …", "ugs.: …").
-        if let Some(clue) = &w.clue {
-            let listed = entries().any(|x| {
-                x.letters.iter().collect::<String>() == w.word
-                    && x.clue.as_deref().is_some_and(|c| {
-                        crate::model::thesaurus::alternatives(c).any(|a| {
-                            a == clue
-                                || crate::model::tags::marked_clue(a, &x.tags, spec.language)
-                                    == *clue
-                        })
+        // with the marker its tags call for ("Abk.: …", "ugs.: …"), or
+        // one the editor typed (its rules checked by `verify`).
+        if let Some(clue) = w.clue.as_ref().filter(|_| !w.clue_edited) {
+            let listed = entries.iter().any(|x| {
+                x.clue.as_deref().is_some_and(|c| {
+                    crate::model::thesaurus::alternatives(c).any(|a| {
+                        a == clue
+                            || crate::model::tags::marked_clue(a, &x.tags, spec.language) == *clue
                     })
+                })
             });
             if !listed {
                 out.push(Violation {

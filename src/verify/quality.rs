@@ -291,6 +291,7 @@ mod tests {
                     direction,
                     vocabulary: "v".into(),
                     clue: None,
+                    clue_edited: false,
                 })
                 .collect(),
             body: Body::WordSearch {

@@ -481,6 +481,7 @@ fn placed(candidate: &Candidate, word: String, start: Pos, direction: Direction)
         direction,
         vocabulary: candidate.vocabulary.clone(),
         clue: candidate.clue.clone(),
+        clue_edited: false,
     }
 }
 

@@ -111,6 +111,12 @@ pub(super) struct CrossFiller<'a> {
     letters: Vec<u8>,
     used: Vec<bool>,
     short_forms: usize,
+    /// Exclusion slots used before the search (answers kept by an edit,
+    /// answers it bans), marked again on every restart.
+    pinned: Vec<u32>,
+    /// Per slot: the answer an edit would rather keep there (always a
+    /// candidate while it fits), or [`NO_WORD`].
+    kept: Vec<u32>,
     trail: Vec<Undo>,
     rng: Rng,
     decisions: u64,
@@ -121,6 +127,10 @@ pub(super) struct CrossFiller<'a> {
 
 /// Marks a cell without a letter yet.
 const UNSET: u8 = u8::MAX;
+
+/// Marks a slot whose letters were all given before the search (an edit
+/// keeps it).
+const GIVEN: u32 = NO_WORD - 1;
 
 /// Candidates whose crossings are looked at before one is chosen, and
 /// tried per slot before backing up (deeper alternatives are left to the
@@ -227,6 +237,8 @@ impl<'a> CrossFiller<'a> {
             counts,
             used: vec![false; words],
             short_forms: 0,
+            pinned: Vec::new(),
+            kept: Vec::new(),
             trail: Vec::new(),
             rng: Rng::new(seed),
             decisions: 0,
@@ -234,6 +246,83 @@ impl<'a> CrossFiller<'a> {
             nodes: 0,
             restarts: 0,
         })
+    }
+
+    /// Gives letters before the search (an edit keeps every cell outside
+    /// its region): `given[cell]` is the letter code kept there. Slots
+    /// given whole keep their answer (used, counted against the short-form
+    /// cap); the others keep only answers with those letters. The answers
+    /// of `banned` exclusion slots are not placed. False when a slot is
+    /// left without a candidate.
+    pub fn give(&mut self, given: &[Option<u8>], banned: &[u32]) -> bool {
+        self.pinned.extend_from_slice(banned);
+        for (cell, letter) in given.iter().enumerate() {
+            if let Some(letter) = letter {
+                self.letters[cell] = *letter;
+            }
+        }
+        let letters = self.inputs.index.letters;
+        for s in 0..self.slots.len() {
+            let len = self.slots[s].cells.len();
+            let mut domain = self.domains[s].clone();
+            let mut whole = true;
+            for (pos, &cell) in self.slots[s].cells.iter().enumerate() {
+                match given[cell] {
+                    Some(letter) if (letter as usize) < letters => {
+                        for (a, b) in domain
+                            .iter_mut()
+                            .zip(self.inputs.index.mask(len, pos, letter))
+                        {
+                            *a &= b;
+                        }
+                    }
+                    // A letter no answer holds: no candidate.
+                    Some(_) => domain.iter_mut().for_each(|a| *a = 0),
+                    None => whole = false,
+                }
+            }
+            let count: u32 = domain.iter().map(|a| a.count_ones()).sum();
+            if whole {
+                self.assigned[s] = GIVEN;
+                // A kept answer outside the lexicon (another vocabulary)
+                // is kept all the same.
+                if let Some(k) = domain
+                    .iter()
+                    .enumerate()
+                    .find(|(_, b)| **b != 0)
+                    .map(|(j, b)| j * 64 + b.trailing_zeros() as usize)
+                {
+                    let id = self.inputs.index.lengths[len].ids[k] as usize;
+                    self.pinned.push(self.inputs.slots[id]);
+                    if self.inputs.short_form[id] {
+                        self.short_forms += 1;
+                    }
+                }
+            } else if count == 0 {
+                return false;
+            }
+            self.domains[s] = domain;
+            self.counts[s] = count;
+        }
+        true
+    }
+
+    /// Makes answer `id` a candidate of the slot whose first cell is
+    /// `first` (reading `across` or down) whenever it still fits there, whatever the
+    /// sampling of large domains draws: an edit keeps what it can.
+    pub fn keep(&mut self, first: usize, across: bool, id: u32) {
+        // Slots hold two cells or more; an across slot's second cell is
+        // the next one.
+        let slot = self
+            .slots
+            .iter()
+            .position(|s| s.cells[0] == first && (s.cells[1] == first + 1) == across);
+        if let Some(slot) = slot {
+            if self.kept.is_empty() {
+                self.kept = vec![NO_WORD; self.slots.len()];
+            }
+            self.kept[slot] = id;
+        }
     }
 
     /// Fills until found, `restarts` runs are spent, or stopped.
@@ -246,6 +335,9 @@ impl<'a> CrossFiller<'a> {
                 self.used.iter_mut().for_each(|u| *u = false);
             } else {
                 self.used.copy_from_slice(self.inputs.taken);
+            }
+            for &s in &self.pinned {
+                self.used[s as usize] = true;
             }
             if self.search(limits)? {
                 let mut out = self.layout.clone();
@@ -311,6 +403,16 @@ impl<'a> CrossFiller<'a> {
                 let score = self.inputs.preference[id as usize] + noise(id, salt);
                 candidates.push((score, id));
             }
+        }
+        // The answer an edit keeps here, while it fits.
+        if let Some(&id) = self.kept.get(slot)
+            && id != NO_WORD
+            && self.usable(id)
+            && !candidates.iter().any(|c| c.1 == id)
+            && let Ok(k) = ids.binary_search(&id)
+            && self.domains[slot][k / 64] & (1 << (k % 64)) != 0
+        {
+            candidates.push((self.inputs.preference[id as usize] + noise(id, salt), id));
         }
         let looked = LOOKED_AT.min(candidates.len());
         if looked < candidates.len() {

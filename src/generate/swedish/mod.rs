@@ -6,6 +6,7 @@
 //! among the letters, spread over the grid.
 
 mod crossfill;
+pub mod edit;
 mod fill;
 mod pattern;
 
@@ -1191,6 +1192,7 @@ fn build(
                 direction: dir,
                 vocabulary: answer.vocabulary.clone(),
                 clue: Some(clue),
+                clue_edited: false,
             });
         }
     }
