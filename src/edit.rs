@@ -161,7 +161,7 @@ pub fn replace(
 /// [`replace`] for a Swedish puzzle with its answers already indexed (the
 /// app keeps the index while the project's vocabularies stay).
 pub fn replace_swedish(
-    lexicon: &EditLexicon<'_>,
+    lexicon: &EditLexicon,
     puzzle: &Puzzle,
     index: usize,
     spec: &PuzzleSpec,
@@ -179,14 +179,14 @@ pub fn replace_swedish(
     let summary = replaced
         .changed
         .iter()
-        .map(|(_, old, new)| format!("{old} → {new}"))
+        .map(|(_, old, new)| format!("{old} by {new}"))
         .collect::<Vec<_>>()
         .join(", ");
     replaced
         .puzzle
         .report
         .notes
-        .push(format!("edited: {summary}"));
+        .push(format!("edited: replaced {summary}"));
     replaced.puzzle = verified(replaced.puzzle, spec)?;
     Ok(replaced)
 }

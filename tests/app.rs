@@ -849,6 +849,72 @@ fn a_swedish_puzzle_from_the_thesaurus_import() {
     assert!(!puzzle.clue_cells().is_empty());
     h.get_by_label("Show answer key").click();
     h.run();
+    edit_the_swedish_puzzle(&mut h);
+}
+
+/// Issue 29 in the app: select an answer, set a clue (a refused one says
+/// why), undo and redo it, replace an answer, lock one, undo the
+/// replacement; every result verified.
+fn edit_the_swedish_puzzle(h: &mut Harness<'static, App>) {
+    let puzzle = h.state().puzzles()[0].clone();
+    let i = (0..puzzle.words.len())
+        .find(|&i| puzzle.words[i].word.chars().count() >= 4)
+        .unwrap();
+    let word = &puzzle.words[i];
+    h.get_by_label(&format!("{}  ·  {}", word.display, word.direction))
+        .click();
+    h.run();
+    assert_eq!(h.state().highlighted(), Some(i));
+    let set_clue = |h: &mut Harness<'static, App>, text: &str| {
+        h.get_by_role_and_label(Role::TextInput, "New clue:")
+            .focus();
+        h.run();
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, "New clue:")
+            .type_text(text);
+        h.run();
+        h.get_by_label("Set clue").click();
+        h.run();
+    };
+    // A clue holding its answer is refused inline; nothing changes.
+    set_clue(h, &format!("fast {}", word.word.to_lowercase()));
+    assert!(h.query_by_label_contains("gives away").is_some());
+    assert_eq!(h.state().puzzles()[0], puzzle);
+    set_clue(h, "Rätsel des Tages");
+    let edited = h.state().puzzles()[0].clone();
+    assert_eq!(edited.words[i].clue.as_deref(), Some("Rätsel des Tages"));
+    assert!(edited.words[i].clue_edited);
+    assert!(h.state().is_dirty());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().puzzles()[0], puzzle);
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    h.run();
+    assert_eq!(h.state().puzzles()[0], edited);
+    // Replace: another answer in its place, verified, the clue cells kept.
+    h.get_by_label("Replace").click();
+    h.run();
+    let replaced = h.state().puzzles()[0].clone();
+    assert!(
+        h.state().status().text.starts_with("Replaced"),
+        "{:?}",
+        h.state().status()
+    );
+    assert_ne!(replaced.words[i].word, puzzle.words[i].word);
+    assert_eq!(replaced.clue_cells(), puzzle.clue_cells());
+    assert!(gridpress::verify::verify(&replaced, &[]).is_empty());
+    // A locked answer offers no replacement.
+    h.get_by_label("Lock").click();
+    h.run();
+    assert!(h.get_by_label("Replace").accesskit_node().is_disabled());
+    // Undo takes the replacement back.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().puzzles()[0], edited);
 }
 
 /// At the smallest window the app allows and at 1024×640 (where the page

@@ -46,6 +46,8 @@ pub enum Command {
     Highlight(Option<usize>),
     /// Show another puzzle of the batch.
     ShowPuzzle(usize),
+    /// Edit the shown puzzle (a clue, a replacement, a lock).
+    EditPuzzle(super::puzzle_edit::PuzzleEdit),
 }
 
 /// How serious a status message is.
@@ -119,6 +121,12 @@ pub struct App {
     pub(super) blacklist: blacklist_panel::BlacklistState,
     pub(super) quitting: bool,
     pub(super) close_now: bool,
+    /// The selected word's inspector and the puzzle edits' undo stacks.
+    pub(super) puzzle_edit: super::puzzle_edit::PuzzleEditState,
+    /// The order of undo steps: true for a puzzle edit, false for a
+    /// project edit; and of redo steps.
+    undo_steps: Vec<bool>,
+    redo_steps: Vec<bool>,
     fonts_installed: bool,
 }
 
@@ -153,6 +161,9 @@ impl App {
             blacklist: blacklist_panel::BlacklistState::default(),
             quitting: false,
             close_now: false,
+            puzzle_edit: Default::default(),
+            undo_steps: Vec::new(),
+            redo_steps: Vec::new(),
             fonts_installed: false,
         };
         if let Some(note) = note {
@@ -199,6 +210,11 @@ impl App {
         &self.puzzles
     }
 
+    /// The word selected in the preview and the word list.
+    pub fn highlighted(&self) -> Option<usize> {
+        self.preview.highlight
+    }
+
     /// Where the preview last drew: (its area, the page in it), in points.
     pub fn preview_drawn(&self) -> Option<(egui::Rect, egui::Rect)> {
         self.preview.drawn
@@ -226,22 +242,64 @@ impl App {
 
     /// Applies one edit, recording undo.
     pub fn apply(&mut self, edit: Edit) {
-        self.history
-            .record(&self.project, self.revision, edit.merge_key());
+        if self
+            .history
+            .record(&self.project, self.revision, edit.merge_key())
+        {
+            self.undo_steps.push(false);
+        }
+        self.redo_steps.clear();
+        self.puzzle_edit.clear_redo();
         edit.apply(&mut self.project);
         self.revision += 1;
     }
 
-    /// Steps back one edit.
+    /// New puzzles: the edits of the old ones cannot be undone into them.
+    pub(super) fn forget_puzzle_edits(&mut self) {
+        self.puzzle_edit.reset();
+        self.undo_steps.retain(|puzzle| !puzzle);
+        self.redo_steps.retain(|puzzle| !puzzle);
+    }
+
+    /// Records that a puzzle edit was made (its puzzles kept by
+    /// `puzzle_edit`): one undo step.
+    pub(super) fn note_puzzle_step(&mut self) {
+        self.undo_steps.push(true);
+        self.redo_steps.clear();
+    }
+
+    /// Steps back one edit (of the project or of the puzzle).
     pub fn undo(&mut self) {
-        if self.history.undo(&mut self.project, &mut self.revision) {
+        let puzzle_step = self.undo_steps.pop() == Some(true);
+        let undone = if puzzle_step {
+            self.puzzle_edit.undo(&mut self.puzzles) && {
+                self.revision += 1;
+                self.preview.invalidate();
+                true
+            }
+        } else {
+            self.history.undo(&mut self.project, &mut self.revision)
+        };
+        if undone {
+            self.redo_steps.push(puzzle_step);
             self.status = Status::info("Undone.");
         }
     }
 
     /// Repeats an undone edit.
     pub fn redo(&mut self) {
-        if self.history.redo(&mut self.project, &mut self.revision) {
+        let puzzle_step = self.redo_steps.pop() == Some(true);
+        let redone = if puzzle_step {
+            self.puzzle_edit.redo(&mut self.puzzles) && {
+                self.revision += 1;
+                self.preview.invalidate();
+                true
+            }
+        } else {
+            self.history.redo(&mut self.project, &mut self.revision)
+        };
+        if redone {
+            self.undo_steps.push(puzzle_step);
             self.status = Status::info("Redone.");
         }
     }
@@ -319,6 +377,7 @@ impl App {
                 self.shown = 0;
                 self.preview.highlight = None;
                 self.preview.invalidate();
+                self.forget_puzzle_edits();
             }
             Err(e) => {
                 self.status = Status::error(format!("No puzzle: {e}. The project is unchanged."))
@@ -442,7 +501,9 @@ impl App {
                     self.shown = i.min(self.puzzles.len().saturating_sub(1));
                     self.preview.highlight = None;
                     self.preview.invalidate();
+                    self.puzzle_edit.shown_changed();
                 }
+                Command::EditPuzzle(edit) => self.edit_puzzle(edit),
             }
         }
     }
@@ -725,6 +786,10 @@ impl App {
             ))
             .strong(),
         );
+        self.word_inspector(ui, commands);
+        let Some(puzzle) = self.puzzles.get(self.shown) else {
+            return;
+        };
         egui::ScrollArea::vertical()
             .id_salt("placed words")
             .show(ui, |ui| {

@@ -257,6 +257,7 @@ impl App {
         self.stale_at = None;
         self.puzzles = puzzles;
         self.shown = 0;
+        self.forget_puzzle_edits();
         if let Some(note) = note {
             self.status = Status::error(note);
         }

@@ -10,6 +10,7 @@ mod files;
 mod grid_panel;
 mod history;
 mod preview;
+mod puzzle_edit;
 mod settings_panel;
 mod trace;
 mod vocab_panel;

@@ -111,7 +111,7 @@ pub fn show(
         ui.add(
             egui::Label::new(
                 egui::RichText::new(
-                    "Drag to pan, Ctrl+wheel to zoom, click a listed word to find it.",
+                    "Drag to pan, Ctrl+wheel to zoom, click a word or a cell to select it.",
                 )
                 .weak(),
             )
@@ -269,8 +269,35 @@ pub fn show(
             state.zoom = (state.zoom * zoom_delta).clamp(0.25, 8.0);
         }
     }
+    // A click on a grid cell selects the word through it (again: the
+    // word the other way), or a clue cell's first answer.
+    if let (None, Some(p), Some(frame)) = (clicked_word, pointer, page.grid) {
+        let mm = (p - origin) / scale;
+        let col = ((mm.x - frame.origin.x) / frame.cell).floor();
+        let row = ((mm.y - frame.origin.y) / frame.cell).floor();
+        if col >= 0.0 && row >= 0.0 {
+            let cell = crate::model::Pos::new(row as usize, col as usize);
+            clicked_word = word_at(puzzle, cell, highlight);
+        }
+    }
     if response.clicked() {
         commands.push(Command::Highlight(clicked_word));
+    }
+}
+
+/// The word a click on `cell` selects: a clue cell's first answer; of the
+/// words through a letter cell, the one after the selected (across first).
+fn word_at(puzzle: &Puzzle, cell: crate::model::Pos, selected: Option<usize>) -> Option<usize> {
+    if let Some(clue_cell) = puzzle.clue_cells().iter().find(|c| c.pos == cell) {
+        return clue_cell.clues.first().map(|c| c.word);
+    }
+    let mut through: Vec<usize> = (0..puzzle.words.len())
+        .filter(|&i| puzzle.words[i].cells().contains(&cell))
+        .collect();
+    through.sort_by_key(|&i| puzzle.words[i].direction != crate::model::Direction::E);
+    match selected.and_then(|s| through.iter().position(|&i| i == s)) {
+        Some(at) => through.get((at + 1) % through.len()).copied(),
+        None => through.first().copied(),
     }
 }
 

@@ -55,8 +55,8 @@ pub struct Replaced {
 }
 
 /// The answers of a request, indexed for edits.
-pub struct EditLexicon<'s> {
-    spec: &'s PuzzleSpec,
+pub struct EditLexicon {
+    difficulty: Difficulty,
     answers: Vec<(Answer, f32)>,
     alphabet: Vec<char>,
     spellings: Vec<Vec<u8>>,
@@ -65,10 +65,10 @@ pub struct EditLexicon<'s> {
     index: Index,
 }
 
-impl<'s> EditLexicon<'s> {
+impl EditLexicon {
     /// The answers `spec` allows (as for generating), all of them in one
     /// index: an edit takes rarer answers when the familiar ones do not fit.
-    pub fn new(spec: &'s PuzzleSpec) -> Result<EditLexicon<'s>, GenerateError> {
+    pub fn new(spec: &PuzzleSpec) -> Result<EditLexicon, GenerateError> {
         let min_len = spec.swedish.min_answer_length as usize;
         let longest = spec.mask.width().max(spec.mask.height()).saturating_sub(1);
         let (answers, alphabet, _) = lexicon(spec, min_len, longest)?;
@@ -77,7 +77,7 @@ impl<'s> EditLexicon<'s> {
         let short_form = answers.iter().map(|a| a.0.short_form).collect();
         let index = Index::new(&spellings, alphabet.len(), |_| true);
         Ok(EditLexicon {
-            spec,
+            difficulty: spec.swedish.difficulty,
             answers,
             alphabet,
             spellings,
@@ -376,7 +376,7 @@ impl<'s> EditLexicon<'s> {
                 .iter()
                 .filter(|c| !printed.contains(c.as_str()) && !names_another(c))
                 .collect();
-            if self.spec.swedish.difficulty == Difficulty::Hard {
+            if self.difficulty == Difficulty::Hard {
                 fresh.reverse();
             }
             let clue = fresh

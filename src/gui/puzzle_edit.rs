@@ -1,0 +1,313 @@
+//! Editing the generated puzzle in the app: the selected word's inspector
+//! (its clue chosen or typed, replaced, locked), applied through the
+//! library's verified edits, each one an undo step.
+
+use super::app::{App, Command, Level, Status};
+use crate::edit::{ReplaceOptions, replace_swedish, set_clue};
+use crate::generate::Options;
+use crate::generate::swedish::edit::EditLexicon;
+use crate::model::{Puzzle, PuzzleKind, PuzzleSpec};
+use eframe::egui;
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+/// An edit of the shown puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PuzzleEdit {
+    /// Print this clue for word `.0`.
+    Clue(usize, String),
+    /// Replace word `.0`, filling its letters anew.
+    Replace(usize),
+    /// Lock or unlock word `.0` against replacements.
+    Lock(usize, bool),
+}
+
+/// The inspector's state and the puzzle edits' undo stacks.
+#[derive(Default)]
+pub struct PuzzleEditState {
+    /// The clue field: the word it belongs to and its text.
+    draft: Option<(usize, String)>,
+    /// Why the typed clue was refused.
+    refusal: Option<String>,
+    /// The answers indexed for replacements, for the request of a revision.
+    lexicon: Option<(u64, Arc<EditLexicon>)>,
+    /// Locked words of the shown puzzle.
+    locked: BTreeSet<usize>,
+    /// Answers replaced in this puzzle: not used again.
+    replaced: Vec<String>,
+    /// Puzzles before each edit, and after each undone one.
+    undo: Vec<Vec<Puzzle>>,
+    redo: Vec<Vec<Puzzle>>,
+}
+
+impl PuzzleEditState {
+    /// Forgets what belonged to the puzzles shown before (new puzzles).
+    pub fn reset(&mut self) {
+        let lexicon = self.lexicon.take();
+        *self = PuzzleEditState {
+            lexicon,
+            ..PuzzleEditState::default()
+        };
+    }
+
+    /// Forgets the locks and replaced answers of the puzzle shown before.
+    pub fn shown_changed(&mut self) {
+        self.locked.clear();
+        self.replaced.clear();
+        self.draft = None;
+    }
+
+    /// Drops the redo steps (a new edit of the project).
+    pub fn clear_redo(&mut self) {
+        self.redo.clear();
+    }
+
+    /// Swaps `puzzles` with the last undo step.
+    pub fn undo(&mut self, puzzles: &mut Vec<Puzzle>) -> bool {
+        let Some(before) = self.undo.pop() else {
+            return false;
+        };
+        self.redo.push(std::mem::replace(puzzles, before));
+        self.draft = None;
+        true
+    }
+
+    /// Swaps `puzzles` with the last redo step.
+    pub fn redo(&mut self, puzzles: &mut Vec<Puzzle>) -> bool {
+        let Some(after) = self.redo.pop() else {
+            return false;
+        };
+        self.undo.push(std::mem::replace(puzzles, after));
+        self.draft = None;
+        true
+    }
+}
+
+impl App {
+    /// The request the shown puzzles were made from.
+    fn edit_spec(&self) -> Result<PuzzleSpec, String> {
+        let project = self
+            .made_from
+            .as_ref()
+            .map_or(&self.project, |(_, project)| project);
+        crate::make::request(
+            &crate::make::kind_settings_only(project),
+            &Default::default(),
+        )
+        .map_err(|e| e.to_string())
+    }
+
+    /// The answers indexed for the shown puzzles' request (built once).
+    fn edit_lexicon(&mut self, spec: &PuzzleSpec) -> Result<Arc<EditLexicon>, String> {
+        let made_at = self.made_from.as_ref().map_or(self.revision, |m| m.0);
+        if let Some((at, lexicon)) = &self.puzzle_edit.lexicon
+            && *at == made_at
+        {
+            return Ok(lexicon.clone());
+        }
+        let lexicon = Arc::new(EditLexicon::new(spec).map_err(|e| e.to_string())?);
+        self.puzzle_edit.lexicon = Some((made_at, lexicon.clone()));
+        Ok(lexicon)
+    }
+
+    /// Applies an edit to the shown puzzle; a refused one changes nothing
+    /// and says why.
+    pub(super) fn edit_puzzle(&mut self, edit: PuzzleEdit) {
+        let Some(puzzle) = self.puzzles.get(self.shown) else {
+            return;
+        };
+        let spec = match self.edit_spec() {
+            Ok(spec) => spec,
+            Err(e) => {
+                self.status = Status::error(format!("Cannot edit: {e}"));
+                return;
+            }
+        };
+        let edited = match edit {
+            PuzzleEdit::Lock(word, lock) => {
+                if lock {
+                    self.puzzle_edit.locked.insert(word);
+                } else {
+                    self.puzzle_edit.locked.remove(&word);
+                }
+                return;
+            }
+            PuzzleEdit::Clue(word, text) => match set_clue(puzzle, word, &text, &spec) {
+                Ok(p) => {
+                    self.puzzle_edit.refusal = None;
+                    self.status = Status::info(format!(
+                        "Clue of {} set (Ctrl+Z undoes).",
+                        p.words[word].word
+                    ));
+                    p
+                }
+                Err(e) => {
+                    self.puzzle_edit.refusal = Some(e.to_string());
+                    return;
+                }
+            },
+            PuzzleEdit::Replace(word) => {
+                let lexicon = match self.edit_lexicon(&spec) {
+                    Ok(l) => l,
+                    Err(e) => {
+                        self.status = Status::error(format!("Cannot replace: {e}"));
+                        return;
+                    }
+                };
+                let puzzle = &self.puzzles[self.shown];
+                let mut banned = self.puzzle_edit.replaced.clone();
+                banned.push(puzzle.words[word].word.clone());
+                let how = ReplaceOptions {
+                    banned,
+                    locked: self.puzzle_edit.locked.iter().copied().collect(),
+                    rings: None,
+                };
+                // Each replacement of a puzzle its own seed: "Replace"
+                // again offers another answer, and the same steps give the
+                // same page.
+                let seed = puzzle
+                    .seed
+                    .wrapping_add(self.puzzle_edit.replaced.len() as u64);
+                match replace_swedish(&lexicon, puzzle, word, &spec, &how, &Options::seeded(seed)) {
+                    Ok(r) => {
+                        self.puzzle_edit
+                            .replaced
+                            .push(puzzle.words[word].word.clone());
+                        let changes: Vec<String> = r
+                            .changed
+                            .iter()
+                            .map(|(_, old, new)| format!("{old} by {new}"))
+                            .collect();
+                        self.status = Status {
+                            level: Level::Info,
+                            text: format!(
+                                "Replaced: {} (verified; Ctrl+Z undoes).",
+                                changes.join(", ")
+                            ),
+                            details: Vec::new(),
+                        };
+                        r.puzzle
+                    }
+                    Err(e) => {
+                        self.status = Status::error(format!(
+                            "{} not replaced: {e}. The puzzle is unchanged.",
+                            puzzle.words[word].word
+                        ));
+                        return;
+                    }
+                }
+            }
+        };
+        self.puzzle_edit.undo.push(self.puzzles.clone());
+        self.puzzle_edit.redo.clear();
+        self.puzzles[self.shown] = edited;
+        self.puzzle_edit.draft = None;
+        self.revision += 1;
+        self.note_puzzle_step();
+        self.preview.invalidate();
+    }
+
+    /// The inspector of the selected word, below the word list's title.
+    pub(super) fn word_inspector(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        let Some(puzzle) = self.puzzles.get(self.shown) else {
+            return;
+        };
+        let Some(i) = self.preview.highlight.filter(|&i| i < puzzle.words.len()) else {
+            ui.weak("Select a word (in the list or on the page) to edit it.");
+            return;
+        };
+        let kind = puzzle.kind();
+        let word = puzzle.words[i].clone();
+        ui.group(|ui| {
+            ui.label(egui::RichText::new(&word.display).strong().size(15.0));
+            ui.weak(format!("from {}", word.vocabulary));
+            let clued = match kind {
+                PuzzleKind::WordSearch => false,
+                PuzzleKind::WordRectangle | PuzzleKind::Swedish => true,
+            };
+            if clued {
+                let clue = word.clue.clone().unwrap_or_default();
+                ui.label(format!(
+                    "Clue: {clue}{}",
+                    if word.clue_edited { " (typed)" } else { "" }
+                ));
+                let draft = match &mut self.puzzle_edit.draft {
+                    Some((at, text)) if *at == i => text,
+                    other => {
+                        *other = Some((i, clue.clone()));
+                        self.puzzle_edit.refusal = None;
+                        &mut other.as_mut().expect("just set").1
+                    }
+                };
+                let label = ui.label("New clue:");
+                let field = ui
+                    .add(
+                        egui::TextEdit::singleline(draft)
+                            .hint_text("Type a clue")
+                            .desired_width(f32::INFINITY),
+                    )
+                    .labelled_by(label.id);
+                let text = draft.clone();
+                let entered =
+                    field.lost_focus() && ui.input(|inp| inp.key_pressed(egui::Key::Enter));
+                if (ui.button("Set clue").clicked() || entered) && text != clue {
+                    commands.push(Command::EditPuzzle(PuzzleEdit::Clue(i, text)));
+                }
+                if let Some(why) = &self.puzzle_edit.refusal {
+                    ui.colored_label(ui.visuals().error_fg_color, why);
+                }
+                // The entry's other clues, one click each (Swedish: from
+                // the indexed answers).
+                if kind == PuzzleKind::Swedish
+                    && let Some((_, lexicon)) = &self.puzzle_edit.lexicon
+                {
+                    let others: Vec<String> = lexicon
+                        .clues_of(&word.word)
+                        .iter()
+                        .filter(|c| **c != clue)
+                        .cloned()
+                        .collect();
+                    if !others.is_empty() {
+                        ui.weak("Other clues of the entry:");
+                        ui.horizontal_wrapped(|ui| {
+                            for other in others {
+                                if ui.small_button(&other).clicked() {
+                                    commands.push(Command::EditPuzzle(PuzzleEdit::Clue(i, other)));
+                                }
+                            }
+                        });
+                    }
+                }
+            }
+            ui.horizontal(|ui| {
+                let replaceable = match kind {
+                    PuzzleKind::Swedish => true,
+                    PuzzleKind::WordSearch | PuzzleKind::WordRectangle => false,
+                };
+                let locked = self.puzzle_edit.locked.contains(&i);
+                if ui
+                    .add_enabled(replaceable && !locked, egui::Button::new("Replace"))
+                    .on_hover_text(
+                        "Another answer here: its letters filled anew (and the crossing answers' where they must), every other cell kept",
+                    )
+                    .on_disabled_hover_text(if locked {
+                        "Locked: unlock it to replace it"
+                    } else {
+                        "Replacing is offered for Swedish puzzles so far"
+                    })
+                    .clicked()
+                {
+                    commands.push(Command::EditPuzzle(PuzzleEdit::Replace(i)));
+                }
+                let mut lock = locked;
+                if ui
+                    .checkbox(&mut lock, "Lock")
+                    .on_hover_text("Replacements keep this word's letters")
+                    .changed()
+                {
+                    commands.push(Command::EditPuzzle(PuzzleEdit::Lock(i, lock)));
+                }
+            });
+        });
+    }
+}
