@@ -1017,3 +1017,71 @@ fn check_compares_the_puzzle_with_its_project() {
     assert!(out.contains("direction set is not the project's"), "{out}");
     assert!(out.contains("pre-assigned Q"), "{out}");
 }
+
+/// `edit` (issue 29): a Swedish answer replaced and a clue typed, the
+/// result checked; a refused clue exits 1 naming why; the same seed writes
+/// the same bytes; a word the puzzle lacks is named.
+#[test]
+fn edit_replaces_an_answer_and_sets_a_clue() {
+    let words = temp("edit-de.txt");
+    let words_s = words.to_str().unwrap();
+    let out = gridpress(&["thesaurus", "--out", words_s]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json = temp("edit-puzzle.json");
+    let json_s = json.to_str().unwrap();
+    let request = [
+        "--kind", "swedish", "--size", "9x11", "--words", words_s, "--seed", "3",
+    ];
+    let mut args = vec!["generate"];
+    args.extend_from_slice(&request);
+    args.extend_from_slice(&["--json", json_s]);
+    let out = gridpress(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let puzzle: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let answers: Vec<String> = puzzle["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w["word"].as_str().unwrap().to_string())
+        .collect();
+    let target = answers.iter().find(|w| w.len() >= 4).unwrap().clone();
+    let edit = |out_name: &str, extra: &[&str]| {
+        let path = temp(out_name);
+        let mut args = vec!["edit", json_s];
+        args.extend_from_slice(&request);
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--json", path.to_str().unwrap()]);
+        (gridpress(&args), path)
+    };
+    let (out, edited) = edit("edited.json", &["--replace", &target]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stderr(&out).contains(&format!("replaced {target} by")));
+    let check = gridpress(&["check", edited.to_str().unwrap()]);
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    let text = std::fs::read_to_string(&edited).unwrap();
+    assert!(!text.contains(&format!("\"word\": \"{target}\"")));
+    let (_, again) = edit("edited-again.json", &["--replace", &target]);
+    assert_eq!(text, std::fs::read_to_string(&again).unwrap());
+    // A typed clue is marked; one holding its answer is refused by name.
+    let other = answers
+        .iter()
+        .find(|w| **w != target && w.len() >= 3)
+        .unwrap();
+    let (out, clued) = edit(
+        "clued.json",
+        &["--clue", &format!("{other}=Rätsel des Tages")],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&clued).unwrap();
+    assert!(text.contains("\"clue_edited\": true") && text.contains("Rätsel des Tages"));
+    let (out, _) = edit("refused.json", &["--clue", &format!("{other}=ein {other}")]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("gives away"), "{}", stderr(&out));
+    let (out, _) = edit("missing.json", &["--replace", "QQQQ"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("no word QQQQ"), "{}", stderr(&out));
+}
