@@ -47,6 +47,8 @@ pub struct Replaced {
     /// Per changed answer: its index in `words`, the old and the new
     /// answer (grid letters).
     pub changed: Vec<(usize, String, String)>,
+    /// Indices of kept answers clued anew: their clue named a new answer.
+    pub reclued: Vec<usize>,
     /// The rings of crossing answers the fill was allowed to change.
     pub rings: usize,
     /// The cells it was allowed to change, row by row: every other cell
@@ -389,8 +391,41 @@ impl EditLexicon {
             word.clue = Some(clue);
             word.clue_edited = false;
         }
+        // A kept clue that now names a new answer ("pH-Wert" beside a new
+        // WERT) takes another of its entry's clues where one does not.
+        let mut reclued = Vec::new();
+        for i in 0..out.words.len() {
+            let word = &out.words[i];
+            if word.clue_edited || changed.iter().any(|c| c.0 == i) {
+                continue;
+            }
+            let names_new = |clue: &str| {
+                changed
+                    .iter()
+                    .any(|c| c.2.chars().count() >= GIVEAWAY_FROM && names_word(clue, &c.2))
+            };
+            if !word.clue.as_deref().is_some_and(names_new) {
+                continue;
+            }
+            let names_any = |clue: &str| {
+                answers.iter().enumerate().any(|(j, other)| {
+                    j != i && other.chars().count() >= GIVEAWAY_FROM && names_word(clue, other)
+                })
+            };
+            let other = self
+                .clues_of(&word.word)
+                .iter()
+                .find(|c| !printed.contains(c.as_str()) && !names_any(c))
+                .cloned();
+            if let Some(other) = other {
+                printed.insert(other.clone());
+                out.words[i].clue = Some(other);
+                reclued.push(i);
+            }
+        }
         Replaced {
             puzzle: out,
+            reclued,
             changed,
             rings,
             region,
