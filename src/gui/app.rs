@@ -270,38 +270,47 @@ impl App {
 
     /// Steps back one edit (of the project or of the puzzle).
     pub fn undo(&mut self) {
-        let puzzle_step = self.undo_steps.pop() == Some(true);
-        let undone = if puzzle_step {
-            self.puzzle_edit.undo(&mut self.puzzles) && {
-                self.revision += 1;
-                self.preview.invalidate();
-                true
-            }
-        } else {
-            self.history.undo(&mut self.project, &mut self.revision)
-        };
-        if undone {
-            self.redo_steps.push(puzzle_step);
+        if self.step(true) {
             self.status = Status::info("Undone.");
         }
     }
 
     /// Repeats an undone edit.
     pub fn redo(&mut self) {
-        let puzzle_step = self.redo_steps.pop() == Some(true);
-        let redone = if puzzle_step {
-            self.puzzle_edit.redo(&mut self.puzzles) && {
+        if self.step(false) {
+            self.status = Status::info("Redone.");
+        }
+    }
+
+    /// Undoes (`back`) or redoes the last step of its stack, the project's
+    /// or the puzzles', and moves it to the other stack.
+    fn step(&mut self, back: bool) -> bool {
+        let from = if back {
+            &mut self.undo_steps
+        } else {
+            &mut self.redo_steps
+        };
+        let puzzle_step = from.pop() == Some(true);
+        let done = if puzzle_step {
+            self.puzzle_edit.step(back, &mut self.puzzles) && {
                 self.revision += 1;
                 self.preview.invalidate();
                 true
             }
+        } else if back {
+            self.history.undo(&mut self.project, &mut self.revision)
         } else {
             self.history.redo(&mut self.project, &mut self.revision)
         };
-        if redone {
-            self.undo_steps.push(puzzle_step);
-            self.status = Status::info("Redone.");
+        if done {
+            let to = if back {
+                &mut self.redo_steps
+            } else {
+                &mut self.undo_steps
+            };
+            to.push(puzzle_step);
         }
+        done
     }
 
     /// Starts generating the project's puzzles on the worker thread.

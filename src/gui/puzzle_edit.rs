@@ -62,22 +62,18 @@ impl PuzzleEditState {
         self.redo.clear();
     }
 
-    /// Swaps `puzzles` with the last undo step.
-    pub fn undo(&mut self, puzzles: &mut Vec<Puzzle>) -> bool {
-        let Some(before) = self.undo.pop() else {
+    /// Undoes (`back`) or redoes the last puzzle edit: swaps `puzzles`
+    /// with the step and keeps them on the other stack.
+    pub fn step(&mut self, back: bool, puzzles: &mut Vec<Puzzle>) -> bool {
+        let (from, to) = if back {
+            (&mut self.undo, &mut self.redo)
+        } else {
+            (&mut self.redo, &mut self.undo)
+        };
+        let Some(other) = from.pop() else {
             return false;
         };
-        self.redo.push(std::mem::replace(puzzles, before));
-        self.draft = None;
-        true
-    }
-
-    /// Swaps `puzzles` with the last redo step.
-    pub fn redo(&mut self, puzzles: &mut Vec<Puzzle>) -> bool {
-        let Some(after) = self.redo.pop() else {
-            return false;
-        };
-        self.undo.push(std::mem::replace(puzzles, after));
+        to.push(std::mem::replace(puzzles, other));
         self.draft = None;
         true
     }
