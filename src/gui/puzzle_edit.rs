@@ -29,8 +29,12 @@ pub struct PuzzleEditState {
     draft: Option<(usize, String)>,
     /// Why the typed clue was refused.
     refusal: Option<String>,
-    /// The answers indexed for replacements, for the request of a revision.
-    lexicon: Option<(u64, Arc<EditLexicon>)>,
+    /// The request of the shown puzzles (or why it cannot be made), for
+    /// the revision they were made at.
+    spec: Option<(u64, Result<Arc<PuzzleSpec>, String>)>,
+    /// The answers indexed for replacements (or why they could not be),
+    /// for the request of a revision.
+    lexicon: Option<(u64, Result<Arc<EditLexicon>, String>)>,
     /// Locked words of the shown puzzle.
     locked: BTreeSet<usize>,
     /// Answers replaced in this puzzle: not used again.
@@ -43,8 +47,10 @@ pub struct PuzzleEditState {
 impl PuzzleEditState {
     /// Forgets what belonged to the puzzles shown before (new puzzles).
     pub fn reset(&mut self) {
-        let lexicon = self.lexicon.take();
+        // The caches name the revision they belong to: kept.
+        let (spec, lexicon) = (self.spec.take(), self.lexicon.take());
         *self = PuzzleEditState {
+            spec,
             lexicon,
             ..PuzzleEditState::default()
         };
@@ -80,38 +86,53 @@ impl PuzzleEditState {
 }
 
 impl App {
-    /// The request the shown puzzles were made from.
-    fn edit_spec(&self) -> Result<PuzzleSpec, String> {
+    /// The request the shown puzzles were made from (built once per
+    /// generation: 50,000 entries take a noticeable moment).
+    fn edit_spec(&mut self) -> Result<Arc<PuzzleSpec>, String> {
+        let made_at = self.made_from.as_ref().map_or(self.revision, |m| m.0);
+        if let Some((at, spec)) = &self.puzzle_edit.spec
+            && *at == made_at
+        {
+            return spec.clone();
+        }
         let project = self
             .made_from
             .as_ref()
             .map_or(&self.project, |(_, project)| project);
-        crate::make::request(
+        let spec = crate::make::request(
             &crate::make::kind_settings_only(project),
             &Default::default(),
         )
-        .map_err(|e| e.to_string())
+        .map(Arc::new)
+        .map_err(|e| e.to_string());
+        self.puzzle_edit.spec = Some((made_at, spec.clone()));
+        spec
     }
 
-    /// The answers indexed for the shown puzzles' request (built once).
-    fn edit_lexicon(&mut self, spec: &PuzzleSpec) -> Result<Arc<EditLexicon>, String> {
+    /// The answers indexed for the shown puzzles' request (built once per
+    /// generation, a failure too: the inspector asks every frame).
+    fn edit_lexicon(&mut self) -> Result<Arc<EditLexicon>, String> {
         let made_at = self.made_from.as_ref().map_or(self.revision, |m| m.0);
         if let Some((at, lexicon)) = &self.puzzle_edit.lexicon
             && *at == made_at
         {
-            return Ok(lexicon.clone());
+            return lexicon.clone();
         }
-        let lexicon = Arc::new(EditLexicon::new(spec).map_err(|e| e.to_string())?);
+        let lexicon = self.edit_spec().and_then(|spec| {
+            EditLexicon::new(&spec)
+                .map(Arc::new)
+                .map_err(|e| e.to_string())
+        });
         self.puzzle_edit.lexicon = Some((made_at, lexicon.clone()));
-        Ok(lexicon)
+        lexicon
     }
 
     /// Applies an edit to the shown puzzle; a refused one changes nothing
     /// and says why.
     pub(super) fn edit_puzzle(&mut self, edit: PuzzleEdit) {
-        let Some(puzzle) = self.puzzles.get(self.shown) else {
+        if self.puzzles.get(self.shown).is_none() {
             return;
-        };
+        }
         let spec = match self.edit_spec() {
             Ok(spec) => spec,
             Err(e) => {
@@ -128,22 +149,24 @@ impl App {
                 }
                 return;
             }
-            PuzzleEdit::Clue(word, text) => match set_clue(puzzle, word, &text, &spec) {
-                Ok(p) => {
-                    self.puzzle_edit.refusal = None;
-                    self.status = Status::info(format!(
-                        "Clue of {} set (Ctrl+Z undoes).",
-                        p.words[word].word
-                    ));
-                    p
+            PuzzleEdit::Clue(word, text) => {
+                match set_clue(&self.puzzles[self.shown], word, &text, &spec) {
+                    Ok(p) => {
+                        self.puzzle_edit.refusal = None;
+                        self.status = Status::info(format!(
+                            "Clue of {} set (Ctrl+Z undoes).",
+                            p.words[word].word
+                        ));
+                        p
+                    }
+                    Err(e) => {
+                        self.puzzle_edit.refusal = Some(e.to_string());
+                        return;
+                    }
                 }
-                Err(e) => {
-                    self.puzzle_edit.refusal = Some(e.to_string());
-                    return;
-                }
-            },
+            }
             PuzzleEdit::Replace(word) => {
-                let lexicon = match self.edit_lexicon(&spec) {
+                let lexicon = match self.edit_lexicon() {
                     Ok(l) => l,
                     Err(e) => {
                         self.status = Status::error(format!("Cannot replace: {e}"));
@@ -214,6 +237,12 @@ impl App {
         };
         let kind = puzzle.kind();
         let word = puzzle.words[i].clone();
+        // The entry's other clues come from the indexed answers: built at
+        // the first selection of a Swedish answer (a quarter second for the
+        // German import), kept for the replacements.
+        if kind == PuzzleKind::Swedish {
+            let _ = self.edit_lexicon();
+        }
         ui.group(|ui| {
             ui.label(egui::RichText::new(&word.display).strong().size(15.0));
             ui.weak(format!("from {}", word.vocabulary));
@@ -255,7 +284,7 @@ impl App {
                 // The entry's other clues, one click each (Swedish: from
                 // the indexed answers).
                 if kind == PuzzleKind::Swedish
-                    && let Some((_, lexicon)) = &self.puzzle_edit.lexicon
+                    && let Some((_, Ok(lexicon))) = &self.puzzle_edit.lexicon
                 {
                     let others: Vec<String> = lexicon
                         .clues_of(&word.word)
