@@ -165,6 +165,8 @@ fn replacements(words: &[Word], seeds: u64) {
     let mut times = Vec::new();
     let mut rings = [0usize; 5];
     let mut failed = 0;
+    let mut changed_counts = Vec::new();
+    let (mut new_answers, mut familiar_new) = (0usize, 0usize);
     for seed in 1..=seeds {
         let Ok(puzzle) = swedish::generate(&spec, &Options::seeded(seed)) else {
             continue;
@@ -196,6 +198,17 @@ fn replacements(words: &[Word], seeds: u64) {
                 }
             };
             rings[replaced.rings.min(4)] += 1;
+            changed_counts.push(replaced.changed.len());
+            for (i, _, _) in &replaced.changed {
+                let word = &replaced.puzzle.words[*i];
+                new_answers += 1;
+                familiar_new += usize::from(
+                    gridpress::model::lexicon::known_zipf(
+                        &word.display,
+                        gridpress::model::Language::German,
+                    ) >= gridpress::model::lexicon::FAMILIAR_ZIPF,
+                );
+            }
             for (r, row) in puzzle.grid.iter().enumerate() {
                 for (c, letter) in row.iter().enumerate() {
                     let pos = gridpress::model::Pos::new(r, c);
@@ -208,6 +221,13 @@ fn replacements(words: &[Word], seeds: u64) {
         }
     }
     times.sort_by(f64::total_cmp);
+    changed_counts.sort();
+    println!(
+        "  answers changed per replacement: median {}, max {}; new answers familiar (Zipf ≥ 2.5): {:.0} %",
+        changed_counts[changed_counts.len() / 2],
+        changed_counts[changed_counts.len() - 1],
+        100.0 * familiar_new as f64 / new_answers.max(1) as f64
+    );
     println!(
         "{:<28} median {:>7.1} ms  max {:>7.1} ms  replaced {}/{}  rings 0/1/2/3: {:?}  (answers indexed once in {:.0} ms)",
         "13x17 replace",

@@ -65,6 +65,8 @@ pub struct EditLexicon {
     slots: Vec<u32>,
     short_form: Vec<bool>,
     index: Index,
+    /// Answer ids by spelling.
+    ids: HashMap<Vec<u8>, usize>,
 }
 
 impl EditLexicon {
@@ -78,7 +80,13 @@ impl EditLexicon {
         let slots = exclusion_slots(spec, &answers, &alphabet);
         let short_form = answers.iter().map(|a| a.0.short_form).collect();
         let index = Index::new(&spellings, alphabet.len(), |_| true);
+        let ids = spellings
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.clone(), i))
+            .collect();
         Ok(EditLexicon {
+            ids,
             difficulty: spec.swedish.difficulty,
             answers,
             alphabet,
@@ -92,13 +100,13 @@ impl EditLexicon {
     /// The clues the lexicon has for `word` (grid letters), best first;
     /// empty when it is no answer of the lexicon.
     pub fn clues_of(&self, word: &str) -> &[String] {
-        let Some(codes) = self.codes(word) else {
-            return &[];
-        };
-        self.answers
-            .iter()
-            .find(|a| a.0.codes == codes)
-            .map_or(&[], |a| a.0.clues.as_slice())
+        self.id(word)
+            .map_or(&[], |id| self.answers[id].0.clues.as_slice())
+    }
+
+    /// The answer id of `word` (grid letters), if it is an answer.
+    fn id(&self, word: &str) -> Option<usize> {
+        self.ids.get(&self.codes(word)?).copied()
     }
 
     fn codes(&self, word: &str) -> Option<Vec<u8>> {
@@ -180,21 +188,12 @@ impl EditLexicon {
             .collect();
         // Answers that may not come back: the replaced one, the caller's.
         let mut barred: Vec<u32> = Vec::new();
-        let id_of: HashMap<&[u8], usize> = self
-            .spellings
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (s.as_slice(), i))
-            .collect();
         for word in banned
             .iter()
             .map(String::as_str)
             .chain([puzzle.words[target].word.as_str()])
         {
-            if let Some(id) = self
-                .codes(word)
-                .and_then(|c| id_of.get(c.as_slice()).copied())
-            {
+            if let Some(id) = self.id(word) {
                 barred.push(self.slots[id]);
             }
         }
@@ -202,11 +201,7 @@ impl EditLexicon {
         let short_form_cap = puzzle
             .words
             .iter()
-            .filter(|x| {
-                self.codes(&x.word)
-                    .and_then(|c| id_of.get(c.as_slice()).copied())
-                    .is_some_and(|id| self.short_form[id])
-            })
+            .filter(|x| self.id(&x.word).is_some_and(|id| self.short_form[id]))
             .count();
         let limits = Limits::for_options(options);
         let mut rng = Rng::new(options.seed ^ word_hash(&puzzle.words[target].word));
@@ -263,11 +258,7 @@ impl EditLexicon {
                 .filter(|&i| {
                     i != target && puzzle.words[i].cells().iter().any(|p| free.contains(p))
                 })
-                .filter_map(|i| {
-                    self.codes(&puzzle.words[i].word)
-                        .and_then(|c| id_of.get(c.as_slice()).copied())
-                        .map(|id| (i, id))
-                })
+                .filter_map(|i| self.id(&puzzle.words[i].word).map(|id| (i, id)))
                 .collect();
             for &(_, id) in &touching {
                 preference[id] += KEEP_BONUS;
@@ -364,10 +355,10 @@ impl EditLexicon {
         for entry in &mut changed {
             let i = entry.0;
             entry.2 = answers[i].clone();
-            let codes = self.codes(&answers[i]).unwrap_or_default();
-            let Some((answer, _)) = self.answers.iter().find(|a| a.0.codes == codes) else {
+            let Some(id) = self.id(&answers[i]) else {
                 continue;
             };
+            let answer = &self.answers[id].0;
             let names_another = |clue: &str| {
                 answers.iter().enumerate().any(|(j, other)| {
                     j != i && other.chars().count() >= GIVEAWAY_FROM && names_word(clue, other)
