@@ -117,6 +117,10 @@ pub fn set_clue(
     spec: &PuzzleSpec,
 ) -> Result<Puzzle, EditError> {
     let clue = check_clue(puzzle, index, text, spec).map_err(EditError::Refused)?;
+    // The clue it already has stays as it is (and whose it is).
+    if puzzle.words[index].clue.as_deref() == Some(clue.as_str()) {
+        return verified(puzzle.clone(), spec);
+    }
     let mut out = puzzle.clone();
     out.words[index].clue = Some(clue);
     out.words[index].clue_edited = true;

@@ -209,6 +209,9 @@ fn typed_clues_are_checked_and_kept_as_the_editors() {
     let answer = puzzle.words[index].word.clone();
     assert_eq!(find_word(&puzzle, &answer.to_lowercase()).unwrap(), index);
     assert!(find_word(&puzzle, "QQQQQ").is_err());
+    // Its own clue again changes nothing, not even whose it is.
+    let current = puzzle.words[index].clue.clone().unwrap();
+    assert_eq!(set_clue(&puzzle, index, &current, &spec).unwrap(), puzzle);
     let edited = set_clue(&puzzle, index, "  Rätsel   des Tages ", &spec).unwrap();
     assert_eq!(
         edited.words[index].clue.as_deref(),
