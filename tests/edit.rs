@@ -12,7 +12,7 @@ use gridpress::export::json;
 use gridpress::generate::Options;
 use gridpress::generate::swedish;
 use gridpress::generate::swedish::edit::EditLexicon;
-use gridpress::model::thesaurus::{OPENTHESAURUS_PATH, import_openthesaurus};
+use gridpress::model::thesaurus::{OPENTHESAURUS_PATH, import_with_glosses};
 use gridpress::model::{Mask, Pos, Puzzle, PuzzleSpec, UmlautMode, Word};
 use gridpress::verify::{verify, verify_against};
 use std::collections::HashSet;
@@ -23,7 +23,7 @@ fn clue_words() -> &'static Vec<Word> {
     WORDS.get_or_init(|| {
         let text = std::fs::read_to_string(OPENTHESAURUS_PATH)
             .expect("apt-get install openthesaurus-de-text (the tests read the German thesaurus)");
-        import_openthesaurus(&text, "thesaurus")
+        import_with_glosses(&text, "thesaurus")
             .vocabulary
             .words(UmlautMode::Keep)
             .0

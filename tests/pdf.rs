@@ -890,7 +890,7 @@ fn the_list_below_gives_way_to_the_grid() {
 fn a_swedish_puzzle_prints_its_clues_in_the_grid() {
     let text = std::fs::read_to_string(gridpress::model::thesaurus::OPENTHESAURUS_PATH)
         .expect("needs openthesaurus-de-text");
-    let imported = gridpress::model::thesaurus::import_openthesaurus(&text, "thesaurus");
+    let imported = gridpress::model::thesaurus::import_with_glosses(&text, "thesaurus");
     let (words, _) = imported
         .vocabulary
         .words(gridpress::model::UmlautMode::Keep);

@@ -9,7 +9,7 @@ mod common;
 use gridpress::export::json;
 use gridpress::generate::Options;
 use gridpress::generate::swedish;
-use gridpress::model::thesaurus::{OPENTHESAURUS_PATH, import_openthesaurus};
+use gridpress::model::thesaurus::{OPENTHESAURUS_PATH, import_with_glosses};
 use gridpress::model::{Body, Mask, Puzzle, PuzzleKind, PuzzleSpec, Shape, UmlautMode, Word};
 use gridpress::verify::{verify, verify_against};
 use std::collections::BTreeSet;
@@ -21,7 +21,7 @@ fn clue_words() -> &'static Vec<Word> {
     WORDS.get_or_init(|| {
         let text = std::fs::read_to_string(OPENTHESAURUS_PATH)
             .expect("apt-get install openthesaurus-de-text (the tests read the German thesaurus)");
-        let imported = import_openthesaurus(&text, "thesaurus");
+        let imported = import_with_glosses(&text, "thesaurus");
         assert!(imported.vocabulary.entries.len() > 40_000);
         let (words, rejected) = imported.vocabulary.words(UmlautMode::Keep);
         assert!(

@@ -6,7 +6,7 @@
 
 use gridpress::generate::{Options, swedish};
 use gridpress::layout::PageLanguage;
-use gridpress::model::thesaurus::{OPENTHESAURUS_PATH, import_openthesaurus};
+use gridpress::model::thesaurus::{OPENTHESAURUS_PATH, import_with_glosses};
 use gridpress::model::{Language, PuzzleKind};
 use gridpress::project::{Project, UmlautSetting};
 use gridpress::verify::clues;
@@ -15,7 +15,7 @@ use std::time::Duration;
 fn german_project(width: usize, height: usize) -> Project {
     let text = std::fs::read_to_string(OPENTHESAURUS_PATH)
         .expect("apt-get install openthesaurus-de-text (the tests read the German thesaurus)");
-    let imported = import_openthesaurus(&text, "thesaurus");
+    let imported = import_with_glosses(&text, "thesaurus");
     let mut project = Project::sample();
     project.vocabularies = vec![imported.vocabulary];
     project.language = Language::German;
@@ -119,7 +119,7 @@ fn german_pages_print_familiar_marked_and_unoffending_answers_without_umlaut_cel
 #[test]
 fn the_import_keeps_tags_and_leaves_out_vulgar_and_two_letter_answers() {
     let text = std::fs::read_to_string(OPENTHESAURUS_PATH).unwrap();
-    let imported = import_openthesaurus(&text, "thesaurus");
+    let imported = import_with_glosses(&text, "thesaurus");
     let entries = &imported.vocabulary.entries;
     assert!(entries.len() > 40_000, "{}", entries.len());
     let tagged = entries.iter().filter(|e| !e.tags.is_empty()).count();
@@ -137,6 +137,50 @@ fn the_import_keeps_tags_and_leaves_out_vulgar_and_two_letter_answers() {
     .unwrap()
     .0;
     assert_eq!(&round.entries, entries);
+}
+
+/// Wiktionary's first senses (shipped, CC BY-SA) choose the sense a
+/// German answer is clued by and give short definitions of their own:
+/// before them STEG was clued "Diele", ETAGE "Flur", LAUT "Ruf", KURVE
+/// "Bogen" beside the set of "Graf" (audits of 2026-11-26).
+#[test]
+fn german_first_senses_choose_the_clues() {
+    let text = std::fs::read_to_string(OPENTHESAURUS_PATH).unwrap();
+    let with = import_with_glosses(&text, "thesaurus");
+    let without = gridpress::model::thesaurus::import_openthesaurus(&text, "thesaurus");
+    let clues = |imported: &gridpress::model::thesaurus::Imported, word: &str| -> Vec<String> {
+        let entry = imported
+            .vocabulary
+            .entries
+            .iter()
+            .find(|e| e.word == word)
+            .unwrap_or_else(|| panic!("{word} imported"));
+        entry
+            .clue
+            .as_deref()
+            .unwrap_or_default()
+            .split('|')
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(clues(&with, "Steg")[0], "kleine Brücke");
+    assert_eq!(clues(&without, "Steg")[0], "Diele");
+    assert_ne!(clues(&with, "Etage")[0], "Flur");
+    assert!(clues(&with, "Made").iter().any(|c| c.contains("Larve")));
+    assert!(clues(&with, "Amor")[0] == "Gott der Liebe");
+    // The first sense is plain: a clue it names prints without the
+    // register a synonym set gives the word (perplex is `(ugs.)` there).
+    assert!(
+        clues(&with, "perplex")
+            .iter()
+            .all(|c| !c.starts_with("ugs."))
+    );
+    // About as many answers as without (the glosses add clues, drop none).
+    let (a, b) = (
+        with.vocabulary.entries.len(),
+        without.vocabulary.entries.len(),
+    );
+    assert!(a.abs_diff(b) < b / 100, "{a} against {b}");
 }
 
 #[test]

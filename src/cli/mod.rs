@@ -173,16 +173,7 @@ fn thesaurus(args: &ThesaurusArgs) -> anyhow::Result<()> {
     let bytes = std::fs::read(&args.input).map_err(|e| InputError::at(&name, 0, e.to_string()))?;
     let text =
         String::from_utf8(bytes).map_err(|_| InputError::at(&name, 0, "not valid UTF-8 text"))?;
-    // English glosses where Debian's wordnet-base is installed.
-    let wordnet = std::path::Path::new(crate::model::wordnet::WORDNET_DIR);
-    let glosses = wordnet
-        .is_dir()
-        .then(|| {
-            crate::model::wordnet::short_glosses(wordnet, crate::model::thesaurus::MAX_CLUE_CHARS)
-                .ok()
-        })
-        .flatten();
-    let imported = crate::model::thesaurus::import_any_with(&text, "thesaurus", glosses.as_ref())
+    let imported = crate::model::thesaurus::import_with_glosses(&text, "thesaurus")
         .nonempty(&name)
         .map_err(InputError::msg)?;
     let out = imported.vocabulary.to_text();

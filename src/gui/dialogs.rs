@@ -399,7 +399,7 @@ impl App {
         let text = String::from_utf8(bytes)
             .map_err(|_| format!("{}: not valid UTF-8 text", path.display()))?;
         let name = "Thesaurus clues";
-        let imported = crate::model::thesaurus::import_any(&text, name);
+        let imported = crate::model::thesaurus::import_with_glosses(&text, name);
         let count = imported.vocabulary.entries.len();
         if count == 0 {
             return Err(format!(

@@ -12,6 +12,7 @@ pub mod spec;
 pub mod tags;
 pub mod thesaurus;
 pub mod vocabulary;
+pub mod wiktionary;
 pub mod word;
 pub mod wordnet;
 

@@ -9,6 +9,7 @@ use super::lexicon::{FAMILIAR_ZIPF, closed_class, known_zipf, sensitive, zipf};
 use super::spec::Language;
 use super::tags::{Tag, looks_abbreviated, marked_clue};
 use super::vocabulary::{Entry, Lines, Vocabulary};
+use super::wiktionary::Glosses;
 use super::word::{UmlautMode, Word};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -125,19 +126,41 @@ pub fn import_any_with(
     name: &str,
     glosses: Option<&HashMap<String, String>>,
 ) -> Imported {
-    let mut lines = text.lines();
-    let encoding = lines.next().unwrap_or_default().trim();
-    let entry = lines.next().unwrap_or_default();
-    let mythes = !encoding.contains(';')
-        && !encoding.contains('|')
-        && entry
-            .rsplit_once('|')
-            .is_some_and(|(_, n)| n.trim().parse::<usize>().is_ok());
-    if mythes {
+    if is_mythes(text) {
         import_mythes_with(text, name, glosses)
     } else {
         import_openthesaurus(text, name)
     }
+}
+
+/// Reads either format with every gloss source there is: WordNet's for
+/// MyThes where Debian's `wordnet-base` is installed, Wiktionary's
+/// (shipped) for OpenThesaurus. What `gridpress thesaurus` and the app
+/// import with.
+pub fn import_with_glosses(text: &str, name: &str) -> Imported {
+    if is_mythes(text) {
+        let wordnet = std::path::Path::new(crate::model::wordnet::WORDNET_DIR);
+        let glosses = wordnet
+            .is_dir()
+            .then(|| crate::model::wordnet::short_glosses(wordnet, MAX_CLUE_CHARS).ok())
+            .flatten();
+        import_mythes_with(text, name, glosses.as_ref())
+    } else {
+        import_openthesaurus_with(text, name, Some(crate::model::wiktionary::german()))
+    }
+}
+
+/// Whether `text` is in MyThes' format: its encoding's name on the first
+/// line, then a `word|count` line.
+fn is_mythes(text: &str) -> bool {
+    let mut lines = text.lines();
+    let encoding = lines.next().unwrap_or_default().trim();
+    let entry = lines.next().unwrap_or_default();
+    !encoding.contains(';')
+        && !encoding.contains('|')
+        && entry
+            .rsplit_once('|')
+            .is_some_and(|(_, n)| n.trim().parse::<usize>().is_ok())
 }
 
 /// Reads MyThes' data format: a line with the encoding, then entries of a
@@ -196,7 +219,7 @@ pub fn import_mythes_with(
                 .filter_map(Term::parse)
                 .collect();
             if let Some(answer) = &answer {
-                collected.add_set(answer, &terms);
+                collected.add_set(answer, &terms, 1.0);
             }
         }
     }
@@ -209,7 +232,16 @@ pub fn import_mythes_with(
 /// colloquial …; see [`Tag::from_openthesaurus`]); clues are the other
 /// terms of their sets without labels.
 pub fn import_openthesaurus(text: &str, name: &str) -> Imported {
+    import_openthesaurus_with(text, name, None)
+}
+
+/// [`import_openthesaurus`] with Wiktionary's first senses (see
+/// [`crate::model::wiktionary`]): a set that the first sense names weighs
+/// [`SENSE_FACTOR`] times, and a short first sense is a clue of its own.
+pub fn import_openthesaurus_with(text: &str, name: &str, glosses: Option<&Glosses>) -> Imported {
     let mut collected = Collected::new(Language::German);
+    let mut glossed = BTreeSet::new();
+    let mut named_pairs = BTreeSet::new();
     let mut sets = 0;
     let mut pairs = 0usize;
     for (number, line) in text.lines().enumerate() {
@@ -233,7 +265,44 @@ pub fn import_openthesaurus(text: &str, name: &str) -> Imported {
             .filter_map(Term::parse)
             .collect();
         for answer in &terms {
-            collected.add_set(answer, &terms);
+            let Some(glosses) = glosses else {
+                collected.add_set(answer, &terms, 1.0);
+                continue;
+            };
+            // The first sense carries no register label (labelled ones
+            // make no clue), whatever this set says of the word.
+            let plain = Term {
+                text: answer.text.clone(),
+                tags: answer
+                    .tags
+                    .iter()
+                    .copied()
+                    .filter(|t| !is_register(t))
+                    .collect(),
+            };
+            if glossed.insert(answer.text.clone())
+                && let Some(clue) = glosses.clue(&answer.text).and_then(|c| Term::parse(&c))
+            {
+                collected.add_clues(&plain, std::slice::from_ref(&clue), WIKTIONARY_AFFINITY);
+            }
+            let others = terms
+                .iter()
+                .filter(|t| t.text != answer.text)
+                .map(|t| t.text.as_str());
+            // A term the first sense names is that sense's word, once.
+            let named: Vec<Term> = terms
+                .iter()
+                .filter(|t| t.text != answer.text && glosses.names_term(&answer.text, &t.text))
+                .filter(|t| named_pairs.insert((answer.text.clone(), t.text.clone())))
+                .cloned()
+                .collect();
+            collected.add_clues(&plain, &named, NAMED_AFFINITY);
+            let factor = if glosses.names_sense(&answer.text, others) {
+                SENSE_FACTOR
+            } else {
+                1.0
+            };
+            collected.add_set(answer, &terms, factor);
         }
     }
     collected.into_imported(name, sets, ThesaurusFormat::OpenThesaurus)
@@ -386,7 +455,7 @@ impl Collected {
 
     /// Adds the set `terms` as clues of `answer` (a one-word answer of
     /// letters only; anything else is skipped).
-    fn add_set(&mut self, answer: &Term, terms: &[Term]) {
+    fn add_set(&mut self, answer: &Term, terms: &[Term], factor: f32) {
         // A set holding a sensitive term is that term's sense: its other
         // words clue nothing from it (SCHNEE = "ugs.: Koks" beside
         // "Kokain"; audit of 2026-11-26).
@@ -396,7 +465,7 @@ impl Collected {
         }
         // Smaller sets are closer synonyms: KURVE shares a four-term set
         // with Biegung and Krümmung, but Graf only through a wide one.
-        let weight = 1.0 / ((terms.len().max(2) - 1) as f32).sqrt();
+        let weight = factor / ((terms.len().max(2) - 1) as f32).sqrt();
         self.add_clues(answer, terms, weight);
     }
 
@@ -694,6 +763,22 @@ fn roman_numeral(answer: &str, candidates: &[Candidate]) -> bool {
 /// A WordNet gloss counts as three close synonym sets: it names the
 /// answer's most frequent sense, where MyThes lists every sense's words.
 const GLOSS_AFFINITY: f32 = 3.0;
+
+/// A Wiktionary first sense counts as one and a half close synonym sets
+/// (a set of three terms weighs 0.7): it names the main sense, but print
+/// prefers a synonym to a definition where one names the same sense.
+const WIKTIONARY_AFFINITY: f32 = 1.5;
+
+/// A synonym the answer's first sense names counts as one close set
+/// more: ETAGE's set holds Flur, Stock and Stockwerk, and "Erdgeschoss
+/// oder Stockwerk eines Bauwerks" says which one a solver expects.
+const NAMED_AFFINITY: f32 = 1.0;
+
+/// A synonym set that the answer's first sense names weighs this many
+/// times its size's weight: enough that KURVE's set with "Biegung" (four
+/// terms) outweighs its set with "Graf" (five terms) and its clue's
+/// frequency, not so much that one shared word outweighs two sets.
+const SENSE_FACTOR: f32 = 2.0;
 
 /// One entry per grid spelling: "Morgen" (noun) and "morgen" (adverb)
 /// both print MORGEN, so their clues are pooled under the first spelling

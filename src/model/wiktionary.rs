@@ -1,0 +1,380 @@
+//! German glosses from Wiktionary (`lexicon/glosses-de.txt`, CC BY-SA 4.0):
+//! per headword its first sense's definition, turned into a print clue
+//! when it is short (MADE = "Larve einer Fliege", LAUT = "Geräusch",
+//! AMOR = "Gott der Liebe") and used to tell which thesaurus set holds a
+//! word's main sense (KURVE: "Biegung", not "Graf").
+
+use super::lexicon::zipf;
+use super::spec::Language;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// The shipped glosses: `Headword<TAB>first sense` lines (see
+/// `lexicon/derive_glosses.py`).
+const GERMAN: &str = include_str!("lexicon/glosses-de.txt");
+
+/// First senses by headword (case kept: "Leer" the town, "leer" empty).
+pub struct Glosses {
+    first: HashMap<&'static str, &'static str>,
+}
+
+/// The German glosses, read once.
+pub fn german() -> &'static Glosses {
+    static GLOSSES: OnceLock<Glosses> = OnceLock::new();
+    GLOSSES.get_or_init(|| Glosses {
+        first: GERMAN
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.split_once('\t'))
+            .collect(),
+    })
+}
+
+/// A content word of a gloss this common is a function word ("eine",
+/// "oder", "etwas": Zipf ≥ 5.5, measured on the glosses of the audited
+/// answers), which names no sense.
+const FUNCTION_WORD_ZIPF: f32 = 5.5;
+
+impl Glosses {
+    /// The first sense of `word`, as Wiktionary writes it.
+    pub fn first(&self, word: &str) -> Option<&'static str> {
+        self.first.get(word).copied()
+    }
+
+    /// The first sense of `word` as a print clue, if it makes one.
+    pub fn clue(&self, word: &str) -> Option<String> {
+        self.first(word).and_then(print_clue)
+    }
+
+    /// Whether `term` is named in the first sense of `word` (ETAGE
+    /// "Erdgeschoss oder Stockwerk eines Bauwerks" names "Stockwerk", not
+    /// "Flur").
+    pub fn names_term(&self, word: &str, term: &str) -> bool {
+        self.names_sense(word, [term])
+    }
+
+    /// Whether one of `terms` (a synonym set's other words) is named in
+    /// the first sense of `word`: then the set holds the word's main
+    /// sense (KURVE "Biegung einer Straße" names the set of Biegung and
+    /// Krümmung, not that of Graph and Graf).
+    pub fn names_sense<'a>(&self, word: &str, terms: impl IntoIterator<Item = &'a str>) -> bool {
+        let Some(gloss) = self.first(word) else {
+            return false;
+        };
+        let named: Vec<String> = content_words(gloss).collect();
+        if named.is_empty() {
+            return false;
+        }
+        terms
+            .into_iter()
+            .flat_map(content_words)
+            .any(|w| named.iter().any(|n| same_stem(n, &w)))
+    }
+}
+
+/// The words of `text` that name something: four letters or more, lower
+/// case, not a function word.
+fn content_words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !c.is_alphabetic())
+        .filter(|w| w.chars().count() >= 4)
+        .map(str::to_lowercase)
+        .filter(|w| zipf(w, Language::German) < FUNCTION_WORD_ZIPF)
+        // "Person" in TANTE's "Schwester von Mutter oder Vater einer
+        // Person" names no sense.
+        .filter(|w| !WIDE_HEADS.contains(&w.as_str()))
+}
+
+/// The same word but for an inflection ending: equal, or one starts with
+/// the other and is at most three letters longer ("Fliege", "Fliegen";
+/// "Brücke", "Brücken"), the shorter at least four letters.
+fn same_stem(a: &str, b: &str) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    long.starts_with(short)
+        && short.chars().count() >= 4
+        && long.chars().count() - short.chars().count() <= 3
+}
+
+/// Labels before a gloss ("Zoologie:", "übertragen:") whose sense a
+/// leisure puzzle does not clue plainly: a register, a figure of speech,
+/// a grammatical form. A subject label is dropped, the gloss kept.
+const SKIPPED_LABELS: [&str; 32] = [
+    "umgangssprach",
+    "kindersprach",
+    "familiensprach",
+    "salopp",
+    "veraltet",
+    "abwertend",
+    "vulgär",
+    "derb",
+    "scherzhaft",
+    "regional",
+    "österreich",
+    "schweiz",
+    "norddeutsch",
+    "süddeutsch",
+    "landschaftlich",
+    "jugendsprach",
+    "gehoben",
+    "selten",
+    "übertragen",
+    "figurativ",
+    "ironisch",
+    "kurz für",
+    "kurzform",
+    "abkürzung",
+    "familiär",
+    "dialekt",
+    "bildlich",
+    "historisch",
+    "pejorativ",
+    "beleidigend",
+    "verhüllend",
+    "plural",
+];
+
+/// Glosses that describe the word rather than its meaning ("Plural von",
+/// "Nachname"): they clue nothing.
+const META_GLOSSES: [&str; 16] = [
+    "abkürzung",
+    "kurzwort",
+    "kurzform",
+    "variante",
+    "nebenform",
+    "schreibung",
+    "schreibweise",
+    "plural",
+    "genitiv",
+    "dativ",
+    "akkusativ",
+    "flektierte",
+    "form von",
+    "buchstabe",
+    "deutschsprachiger nachname",
+    "familienname",
+];
+
+/// A head too wide to clue anything alone ("weibliche Person",
+/// "Einrichtung"): the gloss's only noun is one of these.
+const WIDE_HEADS: [&str; 28] = [
+    "person",
+    "frau",
+    "mann",
+    "mensch",
+    "eigenschaft",
+    "handlung",
+    "ort",
+    "art",
+    "sache",
+    "ding",
+    "gegenstand",
+    "vorgang",
+    "zustand",
+    "tätigkeit",
+    "begriff",
+    "wort",
+    "teil",
+    "gruppe",
+    "menge",
+    "stelle",
+    "gebiet",
+    "bezeichnung",
+    "einheit",
+    "form",
+    "einrichtung",
+    "organisation",
+    "gerät",
+    "ereignis",
+];
+
+/// Words that open a relative or dependent clause after a comma: the
+/// head before it is a hypernym the clause narrows ("Person, die …").
+const CLAUSE_OPENERS: [&str; 16] = [
+    "der", "die", "das", "dem", "den", "denen", "deren", "dessen", "welche", "welcher", "welches",
+    "wo", "was", "wie", "um", "womit",
+];
+
+/// Prepositions a head never starts with when cut at a comma ("aus
+/// Wurzel, Stamm und Krone bestehend" is not "aus Wurzel").
+const HEAD_PREPOSITIONS: [&str; 22] = [
+    "aus", "mit", "von", "vom", "in", "im", "zu", "zum", "zur", "für", "bei", "beim", "nach",
+    "über", "unter", "an", "am", "auf", "ohne", "durch", "gegen", "als",
+];
+
+/// Articles dropped before a clue: print writes "kleine Brücke".
+const ARTICLES: [&str; 12] = [
+    "ein", "eine", "einer", "eines", "einem", "einen", "der", "die", "das", "den", "dem", "des",
+];
+
+/// The first sense as a print clue: sense notes, parentheses and quotes
+/// removed, subject labels dropped, a head before a comma kept when the
+/// rest only adds to it ("Stadt in Niedersachsen, Deutschland"), the
+/// article dropped. `None` when the sense is labelled with a register,
+/// describes the word's form, or names only a wide hypernym.
+pub fn print_clue(gloss: &str) -> Option<String> {
+    let mut text = gloss.split(';').next().unwrap_or_default().to_string();
+    // Parentheses and quotes.
+    let mut plain = String::new();
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            '„' | '“' | '"' | '‚' | '‘' => {}
+            _ if depth == 0 => plain.push(c),
+            _ => {}
+        }
+    }
+    text = plain.split_whitespace().collect::<Vec<_>>().join(" ");
+    // Labels: "Entomologie: Larve einer Fliege".
+    while let Some((label, rest)) = text.split_once(": ") {
+        if label.chars().count() > 50 {
+            break;
+        }
+        let label = label.to_lowercase();
+        if SKIPPED_LABELS.iter().any(|s| label.contains(s)) {
+            return None;
+        }
+        text = rest.to_string();
+    }
+    for prefix in ["Synonym von ", "Synonym zu ", "Synonym für "] {
+        if let Some(rest) = text.strip_prefix(prefix) {
+            text = rest.to_string();
+        }
+    }
+    let lower = text.to_lowercase();
+    if META_GLOSSES.iter().any(|m| lower.starts_with(m)) {
+        return None;
+    }
+    if let Some((head, _)) = text.split_once(" – ") {
+        text = head.to_string();
+    }
+    if let Some((head, rest)) = text.split_once(", ") {
+        let opens_clause = rest
+            .split_whitespace()
+            .take(2)
+            .any(|w| CLAUSE_OPENERS.contains(&w.to_lowercase().as_str()));
+        let starts_with_preposition = head
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| HEAD_PREPOSITIONS.contains(&w.to_lowercase().as_str()));
+        let has_noun = head.split_whitespace().any(starts_upper);
+        if opens_clause {
+            // The clause is the definition: too long to print, and the
+            // head alone is too wide ("Person", "Einrichtung").
+            return None;
+        }
+        if has_noun && !starts_with_preposition {
+            text = head.to_string();
+        } else if !has_noun && !head.contains(' ') && !attributive(head) {
+            // A list of synonyms ("mittellos, kein Geld besitzend",
+            // "zuvor, vorher"): the first is one. An inflected adjective
+            // belongs to a later noun ("mythologischer, weiblicher
+            // Wassergeist").
+            text = head.to_string();
+        }
+    }
+    // "eine kleine Brücke" → "kleine Brücke"; a definite article goes
+    // only before its noun ("die Gesamtheit aller Pflanzen"): before an
+    // adjective it keeps the adjective's ending right ("der fünfte
+    // Monat", not "fünfte Monat").
+    let mut words: Vec<&str> = text.split_whitespace().collect();
+    while words.len() > 1
+        && ARTICLES.contains(&words[0])
+        && (words[0].starts_with("ein") || starts_upper(words[1]))
+    {
+        words.remove(0);
+    }
+    // Wiktionary's participle definitions ("wenig Länge habend") read
+    // as no clue a magazine prints.
+    if words.len() > 1
+        && words
+            .last()
+            .is_some_and(|w| !starts_upper(w) && w.ends_with("end"))
+    {
+        return None;
+    }
+    let clue = words
+        .join(" ")
+        .trim_end_matches(['.', ',', ':'])
+        .trim()
+        .to_string();
+    let nouns: Vec<String> = clue
+        .split_whitespace()
+        .filter(|w| starts_upper(w))
+        .map(|w| w.trim_matches(|c: char| !c.is_alphabetic()).to_lowercase())
+        .collect();
+    if clue.is_empty()
+        || clue.chars().any(|c| c.is_ascii_digit())
+        || (nouns.len() == 1 && WIDE_HEADS.contains(&nouns[0].as_str()))
+    {
+        return None;
+    }
+    Some(clue)
+}
+
+/// Whether a lower-case word has an adjective's inflection ending, as an
+/// attribute before its noun has ("weiblicher", "kleine").
+fn attributive(word: &str) -> bool {
+    ["e", "er", "es", "en", "em"]
+        .iter()
+        .any(|ending| word.ends_with(ending))
+}
+
+fn starts_upper(word: &str) -> bool {
+    word.chars().next().is_some_and(char::is_uppercase)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_senses_make_print_clues() {
+        let cases = [
+            (
+                "Entomologie: Larve einer Fliege",
+                Some("Larve einer Fliege"),
+            ),
+            ("ein Geräusch", Some("Geräusch")),
+            ("eine kleine Brücke", Some("kleine Brücke")),
+            (
+                "Stadt in Niedersachsen, Deutschland; Leer (Ostfriesland)",
+                Some("Stadt in Niedersachsen"),
+            ),
+            (
+                "mitteleuropäischer Fluss, Strom in Europa, der im Riesengebirge entspringt",
+                Some("mitteleuropäischer Fluss"),
+            ),
+            ("(fast) ohne (physischen) Inhalt", Some("ohne Inhalt")),
+            ("mittellos, kein Geld besitzend", Some("mittellos")),
+            ("stark, intensiv", Some("stark")),
+            (
+                "Mythologie: mythologischer, weiblicher Wassergeist",
+                Some("mythologischer, weiblicher Wassergeist"),
+            ),
+            ("Person, die etwas verwaltet", None),
+            ("weibliche Person", None),
+            ("der fünfte Monat im Jahr", Some("der fünfte Monat im Jahr")),
+            ("wenig Länge habend", None),
+            ("umgangssprachlich: Kopf", None),
+            ("Plural von Haus", None),
+            ("aus Wurzel, Stamm und Krone bestehende Pflanze", None),
+            ("Staat mit 5,7 Mio. Einwohnern", None),
+        ];
+        for (gloss, clue) in cases {
+            let made = print_clue(gloss);
+            let made = made.as_deref().filter(|c| c.chars().count() <= 40);
+            assert_eq!(made, clue, "{gloss}");
+        }
+    }
+
+    #[test]
+    fn a_set_that_the_first_sense_names_holds_the_main_sense() {
+        let glosses = german();
+        // "durch eine mathematische Beziehung definierte Linie"
+        assert!(glosses.names_sense("Kurve", ["gekrümmte Linie", "Bogen"]));
+        assert!(!glosses.names_sense("Kurve", ["Graph", "Graf", "Plot"]));
+        assert!(glosses.names_sense("Made", ["Raupe", "Larve", "Engerling"]));
+        assert!(!glosses.names_sense("Nichtswort", ["Larve"]));
+    }
+}
