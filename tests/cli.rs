@@ -1085,3 +1085,27 @@ fn edit_replaces_an_answer_and_sets_a_clue() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("no word QQQQ"), "{}", stderr(&out));
 }
+
+/// A reader that stops early (`gridpress generate … | head -1`) ends the
+/// program quietly: before, the closed pipe made `println!` panic.
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridpress"))
+        .args(["generate", "--count", "30", "--size", "12x12"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // The reader is gone: the rest of the 30 puzzles meet a closed pipe.
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!first.is_empty());
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(out.status.success(), "{:?}: {stderr}", out.status);
+}

@@ -170,7 +170,7 @@ fn list_alternatives(
             })
             .collect::<Vec<_>>()
             .join(", ");
-        println!("--seed {s}: {line}");
+        outln!("--seed {s}: {line}");
         seen.push(replaced.changed);
     }
     Ok(())

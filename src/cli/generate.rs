@@ -113,7 +113,7 @@ pub fn show_sample() -> anyhow::Result<()> {
 pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     if args.shape.as_deref() == Some("help") {
         for s in Shape::ALL {
-            println!("{}", s.name());
+            outln!("{}", s.name());
         }
         return Ok(());
     }
@@ -319,8 +319,8 @@ pub(super) fn fill_in_title(args: &GenerateArgs, project: &Project) -> String {
 /// Fill-ins on standard output: the grid, the answers with their clues.
 pub(super) fn print_fill_ins(name: &str, puzzles: &[Puzzle]) {
     for p in puzzles {
-        println!("{name} (seed {})\n", p.seed);
-        print!("{}", p.to_text());
+        outln!("{name} (seed {})\n", p.seed);
+        out!("{}", p.to_text());
         for (label, dir) in [
             ("Across", crate::model::Direction::E),
             ("Down", crate::model::Direction::S),
@@ -334,12 +334,12 @@ pub(super) fn print_fill_ins(name: &str, puzzles: &[Puzzle]) {
                     None => w.display.clone(),
                 })
                 .collect();
-            println!("{label}: {}", words.join(", "));
+            outln!("{label}: {}", words.join(", "));
         }
         for note in &p.report.notes {
-            println!("({note})");
+            outln!("({note})");
         }
-        println!();
+        outln!();
     }
 }
 
@@ -434,15 +434,15 @@ impl BatchProgress {
 
 pub(super) fn print_puzzles(project: &Project, puzzles: &[Puzzle]) {
     for p in puzzles {
-        println!("{} (seed {})\n", project.name, p.seed);
-        print!("{}", p.to_text());
+        outln!("{} (seed {})\n", project.name, p.seed);
+        out!("{}", p.to_text());
         let mut words: Vec<&str> = p.words.iter().map(|w| w.display.as_str()).collect();
         words.sort_by_key(|w| w.to_lowercase());
-        println!("\n{}", words.join(", "));
+        outln!("\n{}", words.join(", "));
         if let Some(s) = p.solution() {
-            println!("Solution: {}", s.word);
+            outln!("Solution: {}", s.word);
         }
-        println!();
+        outln!();
     }
 }
 

@@ -1,5 +1,24 @@
 //! The command line (`docs/cli.md`): thin over the library.
 
+/// `print!` to standard output that ends the program quietly when the
+/// reader has gone (`gridpress check … | head -1`), as Unix tools do,
+/// instead of panicking on the broken pipe.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::write_out(format_args!($($arg)*))
+    };
+}
+
+/// [`out!`] with a newline, as `println!`.
+macro_rules! outln {
+    () => {
+        $crate::cli::write_out(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::write_out(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 mod edit;
 mod generate;
 
@@ -168,6 +187,20 @@ fn against_request(
     out
 }
 
+/// Writes to standard output; a closed pipe ends the program with
+/// success (the reader took what it wanted), another error with 1.
+pub(crate) fn write_out(args: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_fmt(args).and_then(|()| stdout.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: standard output: {e}");
+        std::process::exit(1);
+    }
+}
+
 fn thesaurus(args: &ThesaurusArgs) -> anyhow::Result<()> {
     let name = args.input.display().to_string();
     let bytes = std::fs::read(&args.input).map_err(|e| InputError::at(&name, 0, e.to_string()))?;
@@ -178,7 +211,7 @@ fn thesaurus(args: &ThesaurusArgs) -> anyhow::Result<()> {
         .map_err(InputError::msg)?;
     let out = imported.vocabulary.to_text();
     if args.out.as_os_str() == "-" {
-        print!("{out}");
+        out!("{out}");
     } else {
         if let Some(line) = imported.stopped_at {
             eprintln!(
@@ -238,11 +271,11 @@ fn preflight(args: &PreflightArgs) -> anyhow::Result<()> {
     let version = standard.version_key().unwrap_or_default();
     let problems = crate::pdf::preflight::preflight(&bytes, standard);
     if problems.is_empty() {
-        println!("ok: {name}: every {version} rule Gridpress checks is kept");
+        outln!("ok: {name}: every {version} rule Gridpress checks is kept");
         return Ok(());
     }
     for p in &problems {
-        println!("FAIL: {name}: {p}");
+        outln!("FAIL: {name}: {p}");
     }
     anyhow::bail!("{name}: {} {version} problems", problems.len())
 }
@@ -251,7 +284,7 @@ fn templates() {
     let shipped = crate::layout::Template::shipped();
     let width = shipped.iter().map(|t| t.name.len()).max().unwrap_or(0);
     for t in shipped {
-        println!("{:width$}  {}", t.name, t.description);
+        outln!("{:width$}  {}", t.name, t.description);
     }
 }
 
@@ -322,24 +355,24 @@ fn check(args: &CheckArgs) -> anyhow::Result<()> {
             format!("seed {}", p.seed)
         };
         if violations.is_empty() {
-            println!(
+            outln!(
                 "ok: {name}: {label}: {} words, every rule kept",
                 p.words.len()
             );
             if p.kind().has_layout_quality() {
                 let q = crate::verify::quality::measure(p);
-                println!("  {}", quality_line(&q));
+                outln!("  {}", quality_line(&q));
                 for s in q.shortfalls(p.words.len()) {
-                    println!("  quality: {s}");
+                    outln!("  quality: {s}");
                 }
             }
             if let Some(q) = crate::verify::clues::measure(p) {
-                println!("  clues: {}", q.line());
+                outln!("  clues: {}", q.line());
             }
         } else {
             failures += 1;
             for v in &violations {
-                println!("FAIL: {name}: {label}: {v}");
+                outln!("FAIL: {name}: {label}: {v}");
             }
         }
     }

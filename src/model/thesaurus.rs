@@ -269,40 +269,33 @@ pub fn import_openthesaurus_with(text: &str, name: &str, glosses: Option<&Glosse
                 collected.add_set(answer, &terms, 1.0);
                 continue;
             };
-            // The first sense carries no register label (labelled ones
-            // make no clue), whatever this set says of the word.
-            let plain = Term {
-                text: answer.text.clone(),
-                tags: answer
-                    .tags
-                    .iter()
-                    .copied()
-                    .filter(|t| !is_register(t))
-                    .collect(),
-            };
-            if glossed.insert(answer.text.clone())
-                && let Some(clue) = glosses.clue(&answer.text).and_then(|c| Term::parse(&c))
-            {
-                collected.add_clues(&plain, std::slice::from_ref(&clue), WIKTIONARY_AFFINITY);
-            }
             let others = terms
                 .iter()
                 .filter(|t| t.text != answer.text)
                 .map(|t| t.text.as_str());
-            // A term the first sense names is that sense's word, once.
-            let named: Vec<Term> = terms
-                .iter()
-                .filter(|t| t.text != answer.text && glosses.names_term(&answer.text, &t.text))
-                .filter(|t| named_pairs.insert((answer.text.clone(), t.text.clone())))
-                .cloned()
-                .collect();
-            collected.add_clues(&plain, &named, NAMED_AFFINITY);
             let factor = if glosses.names_sense(&answer.text, others) {
                 SENSE_FACTOR
             } else {
                 1.0
             };
             collected.add_set(answer, &terms, factor);
+            if glossed.insert(answer.text.clone())
+                && let Some(clue) = glosses.clue(&answer.text).and_then(|c| Term::parse(&c))
+            {
+                collected.add_plain_clues(answer, std::slice::from_ref(&clue), WIKTIONARY_AFFINITY);
+            }
+            // A term the first sense names is that sense's word, once;
+            // in a set that gives the word a register (perplex is `(ugs.)`
+            // beside "überrascht") the sense is not the plain first one.
+            let plain_set = !answer.tags.iter().any(is_register);
+            let named: Vec<Term> = terms
+                .iter()
+                .filter(|_| plain_set)
+                .filter(|t| t.text != answer.text && glosses.names_term(&answer.text, &t.text))
+                .filter(|t| named_pairs.insert((answer.text.clone(), t.text.clone())))
+                .cloned()
+                .collect();
+            collected.add_plain_clues(answer, &named, NAMED_AFFINITY);
         }
     }
     collected.into_imported(name, sets, ThesaurusFormat::OpenThesaurus)
@@ -409,6 +402,14 @@ const WIDE_CLUES: [&str; 43] = [
     "chromatic",
 ];
 
+/// Where a clue's sense comes from: a synonym set (with the register
+/// the set gives the word) or the word's plain first sense.
+#[derive(Clone, Copy)]
+enum Sense {
+    OfTheSet,
+    Plain,
+}
+
 /// An answer's tags and its candidate clues with their affinity.
 type Candidates = (Vec<Tag>, Vec<Candidate>);
 
@@ -420,6 +421,9 @@ struct Candidate {
     term: Term,
     affinity: f32,
     sense: Vec<Tag>,
+    /// Whether a synonym set gave it (its `sense` then is the sets'), or
+    /// only a gloss.
+    in_sets: bool,
 }
 
 /// A register tag: one that holds for a sense of a word, not for its
@@ -472,6 +476,17 @@ impl Collected {
     /// Adds `terms` (all but the answer itself) as clues of `answer`, each
     /// with `weight` of affinity.
     fn add_clues(&mut self, answer: &Term, terms: &[Term], weight: f32) {
+        self.add_clues_in(answer, terms, weight, Sense::OfTheSet);
+    }
+
+    /// Adds clues named by the word's plain first sense (Wiktionary's,
+    /// unlabelled): they carry no register, and they leave the word's own
+    /// tags as its synonym sets give them (NEE stays colloquial).
+    fn add_plain_clues(&mut self, answer: &Term, terms: &[Term], weight: f32) {
+        self.add_clues_in(answer, terms, weight, Sense::Plain);
+    }
+
+    fn add_clues_in(&mut self, answer: &Term, terms: &[Term], weight: f32, of: Sense) {
         let Some(letters) = answer_letters(&answer.text) else {
             return;
         };
@@ -487,10 +502,15 @@ impl Collected {
             .or_insert_with(|| (answer.tags.clone(), Vec::new()));
         // A register holds for the word only when every set says so; a
         // set's own register goes with the clues it gives.
-        entry
-            .0
-            .retain(|t| !is_register(t) || answer.tags.contains(t));
-        let sense: Vec<Tag> = answer.tags.iter().copied().filter(is_register).collect();
+        let sense: Vec<Tag> = match of {
+            Sense::OfTheSet => {
+                entry
+                    .0
+                    .retain(|t| !is_register(t) || answer.tags.contains(t));
+                answer.tags.iter().copied().filter(is_register).collect()
+            }
+            Sense::Plain => Vec::new(),
+        };
         // A word tagged vulgar anywhere stays tagged.
         for tag in &answer.tags {
             if tag.is_unprintable() && !entry.0.contains(tag) {
@@ -499,21 +519,31 @@ impl Collected {
         }
         for clue in terms.iter().filter(|t| t.text != answer.text) {
             if clue.text.chars().count() > MAX_CLUE_CHARS
+                || other_word_class(answer, clue, self.language)
                 || gives_away(&clue.text, &letters)
                 || shares_stem(&clue.text, &letters)
                 || clue.unprintable()
             {
                 continue;
             }
+            let from_set = matches!(of, Sense::OfTheSet);
             match entry.1.iter_mut().find(|c| c.term.text == clue.text) {
                 Some(c) => {
                     c.affinity += weight;
-                    c.sense.retain(|t| sense.contains(t));
+                    // The first sense adds weight, not a register's
+                    // absence: NIX = "nichts" stays "ugs." as its set says.
+                    if from_set && c.in_sets {
+                        c.sense.retain(|t| sense.contains(t));
+                    } else if from_set {
+                        c.sense = sense.clone();
+                    }
+                    c.in_sets |= from_set;
                 }
                 None => entry.1.push(Candidate {
                     term: clue.clone(),
                     affinity: weight,
                     sense: sense.clone(),
+                    in_sets: from_set,
                 }),
             }
         }
@@ -711,6 +741,28 @@ impl Collected {
     }
 }
 
+/// Whether a one-word German clue is of another word class than its
+/// answer, as German capitals show: a noun for a verb or adjective
+/// (RENDERN = "Bildsynthese", STEIGEN = "Aufgang") or the other way
+/// round (Offenbarung = "sagenhaft"). 2,096 of the thesaurus' 435,814
+/// one-word pairs; an audit of three pages counted them among the
+/// clues an editor changes.
+/// Short forms have no word class (kWh = "Kilowattstunde").
+fn other_word_class(answer: &Term, clue: &Term, language: Language) -> bool {
+    let capital = |t: &str| t.chars().next().is_some_and(char::is_uppercase);
+    let short = |t: &Term| t.tags.iter().any(|t| t.is_short_form());
+    match language {
+        Language::German => {
+            !short(answer)
+                && !short(clue)
+                && !clue.text.contains(' ')
+                && clue.text.chars().all(char::is_alphabetic)
+                && capital(&answer.text) != capital(&clue.text)
+        }
+        Language::English | Language::FromVocabulary => false,
+    }
+}
+
 /// Whether the answer is a Roman numeral — letters I, V, X, L, C, D, M
 /// only, with a number written out among its clues (MyThes: III =
 /// "three", CLV = "one hundred fifty-five", 130 such answers): a number,
@@ -805,7 +857,12 @@ fn merge_spellings(answers: BTreeMap<String, Candidates>) -> Vec<(String, Candid
                     match kept.iter_mut().find(|c| c.term.text == candidate.term.text) {
                         Some(c) => {
                             c.affinity += candidate.affinity;
-                            c.sense.retain(|t| candidate.sense.contains(t));
+                            if c.in_sets && candidate.in_sets {
+                                c.sense.retain(|t| candidate.sense.contains(t));
+                            } else if candidate.in_sets {
+                                c.sense = candidate.sense;
+                            }
+                            c.in_sets |= candidate.in_sets;
                         }
                         None => kept.push(candidate),
                     }

@@ -58,7 +58,9 @@ impl Glosses {
     /// sense (KURVE "Biegung einer Straße" names the set of Biegung and
     /// Krümmung, not that of Graph and Graf).
     pub fn names_sense<'a>(&self, word: &str, terms: impl IntoIterator<Item = &'a str>) -> bool {
-        let Some(gloss) = self.first(word) else {
+        // A first sense in a register (NEE "umgangssprachlich: nein")
+        // is not the plain sense the synonym sets are weighed against.
+        let Some(gloss) = self.first(word).filter(|g| !labelled_register(g)) else {
             return false;
         };
         let named: Vec<String> = content_words(gloss).collect();
@@ -226,13 +228,12 @@ pub fn print_clue(gloss: &str) -> Option<String> {
     }
     text = plain.split_whitespace().collect::<Vec<_>>().join(" ");
     // Labels: "Entomologie: Larve einer Fliege".
+    if labelled_register(&text) {
+        return None;
+    }
     while let Some((label, rest)) = text.split_once(": ") {
-        if label.chars().count() > 50 {
+        if label.chars().count() > MAX_LABEL_CHARS {
             break;
-        }
-        let label = label.to_lowercase();
-        if SKIPPED_LABELS.iter().any(|s| label.contains(s)) {
-            return None;
         }
         text = rest.to_string();
     }
@@ -310,6 +311,28 @@ pub fn print_clue(gloss: &str) -> Option<String> {
         return None;
     }
     Some(clue)
+}
+
+/// Longest label before a gloss's colon ("in einer
+/// Verwandtschaftsbeziehung ersten Grades:" has 47 characters); a longer
+/// text before a colon is the definition itself.
+const MAX_LABEL_CHARS: usize = 50;
+
+/// Whether the gloss opens with a label of a register or figure of speech
+/// ([`SKIPPED_LABELS`]).
+fn labelled_register(gloss: &str) -> bool {
+    let mut text = gloss;
+    while let Some((label, rest)) = text.split_once(": ") {
+        if label.chars().count() > MAX_LABEL_CHARS {
+            return false;
+        }
+        let label = label.to_lowercase();
+        if SKIPPED_LABELS.iter().any(|s| label.contains(s)) {
+            return true;
+        }
+        text = rest;
+    }
+    false
 }
 
 /// Whether a lower-case word has an adjective's inflection ending, as an
