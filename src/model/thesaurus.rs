@@ -144,7 +144,11 @@ pub fn import_with_glosses(text: &str, name: &str) -> Imported {
             .is_dir()
             .then(|| crate::model::wordnet::short_glosses(wordnet, MAX_CLUE_CHARS).ok())
             .flatten();
-        import_mythes_with(text, name, glosses.as_ref())
+        let senses = wordnet
+            .is_dir()
+            .then(|| crate::model::wordnet::first_senses(wordnet).ok())
+            .flatten();
+        import_mythes_senses(text, name, glosses.as_ref(), senses.as_ref())
     } else {
         import_openthesaurus_with(text, name, Some(crate::model::wiktionary::german()))
     }
@@ -178,6 +182,19 @@ pub fn import_mythes_with(
     name: &str,
     glosses: Option<&HashMap<String, String>>,
 ) -> Imported {
+    import_mythes_senses(text, name, glosses, None)
+}
+
+/// [`import_mythes_with`] with WordNet's first senses: a MyThes sense that
+/// the word's most frequent WordNet sense names weighs [`SENSE_FACTOR`]
+/// times, and the terms it names count once more.
+pub fn import_mythes_senses(
+    text: &str,
+    name: &str,
+    glosses: Option<&HashMap<String, String>>,
+    first_senses: Option<&Glosses>,
+) -> Imported {
+    let mut named_pairs = BTreeSet::new();
     let mut collected = Collected::new(Language::English);
     let mut sets = 0;
     let mut lines = text.lines().skip(1);
@@ -219,7 +236,24 @@ pub fn import_mythes_with(
                 .filter_map(Term::parse)
                 .collect();
             if let Some(answer) = &answer {
-                collected.add_set(answer, &terms, 1.0);
+                let Some(first) = first_senses else {
+                    collected.add_set(answer, &terms, 1.0);
+                    continue;
+                };
+                let texts = terms.iter().map(|t| t.text.as_str());
+                let factor = if first.names_sense(&answer.text, texts) {
+                    SENSE_FACTOR
+                } else {
+                    1.0
+                };
+                collected.add_set(answer, &terms, factor);
+                let named: Vec<Term> = terms
+                    .iter()
+                    .filter(|t| first.names_term(&answer.text, &t.text))
+                    .filter(|t| named_pairs.insert((answer.text.clone(), t.text.clone())))
+                    .cloned()
+                    .collect();
+                collected.add_plain_clues(answer, &named, NAMED_AFFINITY);
             }
         }
     }
@@ -640,8 +674,22 @@ impl Collected {
         let answers = merge_spellings(std::mem::take(&mut self.answers));
         self.left_out += self.closed.len();
         let mut entries = Vec::new();
-        for (printed, (mut tags, candidates)) in answers {
+        for (printed, (mut tags, mut candidates)) in answers {
             let letters = answer_letters(&printed).map_or(0, |l| l.chars().count());
+            // A register every synonym set gives the word is the sets'
+            // alone when a first sense clues it too: GENT is `(geh.)` for
+            // "Gentleman" but plain as "belgische Stadt".
+            if candidates.iter().any(|c| !c.in_sets) {
+                let registers: Vec<Tag> = tags.iter().copied().filter(is_register).collect();
+                for c in candidates.iter_mut().filter(|c| c.in_sets) {
+                    for tag in &registers {
+                        if !c.sense.contains(tag) {
+                            c.sense.push(*tag);
+                        }
+                    }
+                }
+                tags.retain(|t| !is_register(t));
+            }
             // A clue from a sense in a register the word does not have
             // everywhere says so ("ugs.: Kaff"), and comes after the
             // plain senses' clues.

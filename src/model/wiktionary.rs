@@ -13,32 +13,51 @@ use std::sync::OnceLock;
 /// `lexicon/derive_glosses.py`).
 const GERMAN: &str = include_str!("lexicon/glosses-de.txt");
 
-/// First senses by headword (case kept: "Leer" the town, "leer" empty).
+/// First senses by headword: Wiktionary's for German (case kept: "Leer"
+/// the town, "leer" empty), WordNet's for English (lower case). Senses
+/// labelled with a register or figure of speech are not kept: they are
+/// not the plain sense a synonym set is weighed against.
 pub struct Glosses {
-    first: HashMap<&'static str, &'static str>,
+    language: Language,
+    first: HashMap<String, String>,
 }
 
 /// The German glosses, read once.
 pub fn german() -> &'static Glosses {
     static GLOSSES: OnceLock<Glosses> = OnceLock::new();
-    GLOSSES.get_or_init(|| Glosses {
-        first: GERMAN
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .filter_map(|l| l.split_once('\t'))
-            .collect(),
+    GLOSSES.get_or_init(|| {
+        Glosses::new(
+            Language::German,
+            GERMAN
+                .lines()
+                .filter(|l| !l.starts_with('#'))
+                .filter_map(|l| l.split_once('\t'))
+                .filter(|(_, gloss)| !labelled_register(gloss))
+                .map(|(word, gloss)| (word.to_string(), gloss.to_string())),
+        )
     })
 }
 
 /// A content word of a gloss this common is a function word ("eine",
-/// "oder", "etwas": Zipf ≥ 5.5, measured on the glosses of the audited
-/// answers), which names no sense.
+/// "oder", "etwas", "which": Zipf ≥ 5.5, measured on the glosses of the
+/// audited answers), which names no sense.
 const FUNCTION_WORD_ZIPF: f32 = 5.5;
 
 impl Glosses {
-    /// The first sense of `word`, as Wiktionary writes it.
-    pub fn first(&self, word: &str) -> Option<&'static str> {
-        self.first.get(word).copied()
+    /// First senses of `language` from (headword, gloss) pairs.
+    pub fn new(language: Language, pairs: impl IntoIterator<Item = (String, String)>) -> Glosses {
+        let first = pairs
+            .into_iter()
+            .map(|(word, gloss)| (key(&word, language), gloss))
+            .collect();
+        Glosses { language, first }
+    }
+
+    /// The first sense of `word`.
+    pub fn first(&self, word: &str) -> Option<&str> {
+        self.first
+            .get(key(word, self.language).as_str())
+            .map(String::as_str)
     }
 
     /// The first sense of `word` as a print clue, if it makes one.
@@ -60,31 +79,56 @@ impl Glosses {
     pub fn names_sense<'a>(&self, word: &str, terms: impl IntoIterator<Item = &'a str>) -> bool {
         // A first sense in a register (NEE "umgangssprachlich: nein")
         // is not the plain sense the synonym sets are weighed against.
-        let Some(gloss) = self.first(word).filter(|g| !labelled_register(g)) else {
+        let Some(gloss) = self.first(word) else {
             return false;
         };
-        let named: Vec<String> = content_words(gloss).collect();
+        let named: Vec<String> = content_words(gloss, self.language).collect();
         if named.is_empty() {
             return false;
         }
         terms
             .into_iter()
-            .flat_map(content_words)
+            .flat_map(|t| content_words(t, self.language))
             .any(|w| named.iter().any(|n| same_stem(n, &w)))
     }
 }
 
+/// How headwords are looked up: WordNet's lemmas are lower case.
+fn key(word: &str, language: Language) -> String {
+    match language {
+        Language::English => word.to_lowercase(),
+        Language::German | Language::FromVocabulary => word.to_string(),
+    }
+}
+
 /// The words of `text` that name something: four letters or more, lower
-/// case, not a function word.
-fn content_words(text: &str) -> impl Iterator<Item = String> + '_ {
+/// case, not a function word, not a head so wide it names no sense.
+fn content_words(text: &str, language: Language) -> impl Iterator<Item = String> + '_ {
     text.split(|c: char| !c.is_alphabetic())
         .filter(|w| w.chars().count() >= 4)
         .map(str::to_lowercase)
-        .filter(|w| zipf(w, Language::German) < FUNCTION_WORD_ZIPF)
+        .filter(move |w| zipf(w, language) < FUNCTION_WORD_ZIPF)
         // "Person" in TANTE's "Schwester von Mutter oder Vater einer
         // Person" names no sense.
-        .filter(|w| !WIDE_HEADS.contains(&w.as_str()))
+        .filter(|w| !WIDE_HEADS.contains(&w.as_str()) && !WIDE_HEADS_EN.contains(&w.as_str()))
 }
+
+/// English heads that name no sense alone ("a person who …", "the act
+/// of …").
+const WIDE_HEADS_EN: [&str; 12] = [
+    "person",
+    "someone",
+    "something",
+    "thing",
+    "things",
+    "state",
+    "quality",
+    "condition",
+    "having",
+    "used",
+    "relating",
+    "characterized",
+];
 
 /// The same word but for an inflection ending: equal, or one starts with
 /// the other and is at most three letters longer ("Fliege", "Fliegen";
@@ -264,7 +308,14 @@ pub fn print_clue(gloss: &str) -> Option<String> {
             // head alone is too wide ("Person", "Einrichtung").
             return None;
         }
-        if has_noun && !starts_with_preposition {
+        // "Berg mit flacher, tafelartiger Oberseite": the comma parts
+        // adjectives of one noun.
+        let ends_in_attribute = head
+            .split_whitespace()
+            .last()
+            .is_some_and(|w| !starts_upper(w) && attributive(w));
+        if ends_in_attribute {
+        } else if has_noun && !starts_with_preposition {
             text = head.to_string();
         } else if !has_noun && !head.contains(' ') && !attributive(head) {
             // A list of synonyms ("mittellos, kein Geld besitzend",
@@ -306,6 +357,8 @@ pub fn print_clue(gloss: &str) -> Option<String> {
         .collect();
     if clue.is_empty()
         || clue.chars().any(|c| c.is_ascii_digit())
+        // A word part ("farb-, geschmack- und geruchloses …").
+        || clue.ends_with('-')
         || (nouns.len() == 1 && WIDE_HEADS.contains(&nouns[0].as_str()))
     {
         return None;
@@ -379,6 +432,14 @@ mod tests {
             ("weibliche Person", None),
             ("der fünfte Monat im Jahr", Some("der fünfte Monat im Jahr")),
             ("wenig Länge habend", None),
+            (
+                "Berg mit flacher, tafelartiger Oberseite",
+                Some("Berg mit flacher, tafelartiger Oberseite"),
+            ),
+            (
+                "Chemie: farb-, geschmack- und geruchloses chemisches Element",
+                None,
+            ),
             ("umgangssprachlich: Kopf", None),
             ("Plural von Haus", None),
             ("aus Wurzel, Stamm und Krone bestehende Pflanze", None),

@@ -3,6 +3,8 @@
 //! definition, when it is short enough to print in a clue cell ("mutual
 //! promise to marry", "brightest star in Auriga").
 
+use super::spec::Language;
+use super::wiktionary::Glosses;
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
@@ -16,6 +18,35 @@ const PARTS: [&str; 4] = ["noun", "verb", "adj", "adv"];
 /// Short glosses per lemma (lower case, spaces for WordNet's `_`), each
 /// at most `max_chars` characters.
 pub fn short_glosses(dir: &Path, max_chars: usize) -> std::io::Result<HashMap<String, String>> {
+    Ok(first_glosses(dir)?
+        .into_iter()
+        .filter_map(|(lemma, (_, gloss))| short_gloss(&gloss, max_chars).map(|g| (lemma, g)))
+        .collect())
+}
+
+/// Each lemma's most frequent sense as [`Glosses`]: its definition's first
+/// clause, which tells which MyThes sense is the main one (SANG is a
+/// verb's past before it is "American ginseng"). Senses opening with a
+/// usage label ("(slang) …") are left out.
+pub fn first_senses(dir: &Path) -> std::io::Result<Glosses> {
+    Ok(Glosses::new(
+        Language::English,
+        first_glosses(dir)?
+            .into_iter()
+            // A sense never met in WordNet's tagged texts is first by
+            // its number only (LEE: "United States filmmaker").
+            .filter(|(_, (tagged, _))| *tagged > 0)
+            .filter_map(|(lemma, (_, gloss))| {
+                let first = gloss.split(';').next()?.trim().to_string();
+                (!first.starts_with('(') && !first.is_empty()).then_some((lemma, first))
+            }),
+    ))
+}
+
+/// Per lemma (lower case, spaces for WordNet's `_`) the whole definition
+/// of its most frequent sense (the most tagged of every part of speech),
+/// with that sense's tagged count.
+fn first_glosses(dir: &Path) -> std::io::Result<HashMap<String, (u32, String)>> {
     // lemma → (tagged sense count, part, offset of its first synset)
     let mut best: HashMap<String, (u32, usize, u64)> = HashMap::new();
     for (part, name) in PARTS.iter().enumerate() {
@@ -50,17 +81,14 @@ pub fn short_glosses(dir: &Path, max_chars: usize) -> std::io::Result<HashMap<St
     }
     let mut glosses = HashMap::new();
     let mut line = Vec::new();
-    for (lemma, (_, part, offset)) in best {
+    for (lemma, (tagged, part, offset)) in best {
         let file = &mut files[part];
         file.seek(SeekFrom::Start(offset))?;
         line.clear();
         BufReader::new(file.take(4096)).read_until(b'\n', &mut line)?;
         let text = String::from_utf8_lossy(&line);
-        if let Some(gloss) = text
-            .split_once('|')
-            .and_then(|(_, g)| short_gloss(g, max_chars))
-        {
-            glosses.insert(lemma, gloss);
+        if let Some((_, gloss)) = text.split_once('|') {
+            glosses.insert(lemma, (tagged, gloss.trim().to_string()));
         }
     }
     Ok(glosses)
