@@ -1092,8 +1092,11 @@ fn edit_replaces_an_answer_and_sets_a_clue() {
 fn a_closed_pipe_ends_the_output_quietly() {
     use std::io::{BufRead, BufReader};
     use std::process::Stdio;
+    let words = data("figure1-14-words.txt");
     let mut child = Command::new(env!("CARGO_BIN_EXE_gridpress"))
-        .args(["generate", "--count", "30", "--size", "12x12"])
+        .args([
+            "generate", "--count", "30", "--size", "11x11", "--words", &words,
+        ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
