@@ -209,7 +209,6 @@ pub fn kind_settings_only(project: &Project) -> Project {
             project.preassigned_words.clear();
             for v in &mut project.vocabularies {
                 v.lines = Lines::Both;
-                v.must_use = false;
             }
         }
     }
@@ -290,12 +289,6 @@ pub fn not_for_kind(project: &Project) -> Result<(), InputError> {
                 return refuse(
                     "letters / preassigned_words",
                     "pre-assigned letters and words are not supported in Swedish puzzles yet",
-                );
-            }
-            if let Some(v) = project.vocabularies.iter().find(|v| v.must_use) {
-                return refuse(
-                    &format!("vocabulary {:?}: must_use", v.name),
-                    "must-use words are not supported in Swedish puzzles yet; the answers are drawn from all vocabularies, higher ones preferred",
                 );
             }
             if let Some(v) = project.vocabularies.iter().find(|v| v.lines != Lines::Both) {

@@ -27,6 +27,10 @@ pub struct GenerateArgs {
     /// the --words files give the rows.
     #[arg(long = "column-words")]
     pub column_words: Vec<PathBuf>,
+    /// Swedish puzzles: theme answers that must appear, `WORD=clue` per
+    /// line (repeatable); placed first, before the --words answers.
+    #[arg(long)]
+    pub theme: Vec<PathBuf>,
     /// Draw N words (or MIN-MAX, or `auto`) from the vocabularies by priority; without it every
     /// word must be placed, except with --solution, where as many are drawn as the grid needs.
     #[arg(long, value_parser = parse_word_count)]
@@ -517,6 +521,20 @@ pub(super) fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
             .iter()
             .map(|p| load_words(p, must_use))
             .collect::<Result<_, _>>()?;
+    }
+    if !args.theme.is_empty() {
+        if project.generator.kind != PuzzleKind::Swedish {
+            return Err(InputError::msg(
+                "--theme is for --kind swedish (word searches: every --words file is must-use without --pick)",
+            )
+            .into());
+        }
+        let themes = args
+            .theme
+            .iter()
+            .map(|p| load_words(p, true))
+            .collect::<Result<Vec<_>, _>>()?;
+        project.vocabularies.splice(0..0, themes);
     }
     if let Some(n) = args.min_answer {
         project.generator.swedish.min_answer_length = n;

@@ -272,7 +272,11 @@ fn vocabulary_header(
         let mut must = vocabulary.must_use;
         if ui
             .checkbox(&mut must, "Must use all")
-            .on_hover_text("Every word must be placed; otherwise words are drawn from it")
+            .on_hover_text(
+                "Every word must be placed; otherwise words are drawn from it. Swedish puzzles: \
+                 theme answers (each with its clue) placed first; one that finds no place is \
+                 named in the report",
+            )
             .changed()
         {
             commands.push(Command::Edit(Edit::MustUse(v, must)));

@@ -307,6 +307,37 @@ impl<'a> CrossFiller<'a> {
         true
     }
 
+    /// The layout's runs of letters (two or more), each its cells in
+    /// reading order.
+    pub fn runs(&self) -> Vec<Vec<usize>> {
+        self.slots.iter().map(|s| s.cells.clone()).collect()
+    }
+
+    /// How much room answer letters `codes` along run `run` leave its
+    /// crossings: the fewest candidates a crossing run keeps with the
+    /// letter it is given there (`u32::MAX` without crossings).
+    pub fn crossing_room(&self, run: usize, codes: &[u8]) -> u32 {
+        let letters = self.inputs.index.letters;
+        let slot = &self.slots[run];
+        slot.crossing
+            .iter()
+            .zip(codes)
+            .filter_map(|(crossing, &code)| crossing.map(|(other, pos)| (other, pos, code)))
+            .map(|(other, pos, code)| {
+                if code as usize >= letters {
+                    return 0;
+                }
+                let len = self.slots[other].cells.len();
+                self.domains[other]
+                    .iter()
+                    .zip(self.inputs.index.mask(len, pos, code))
+                    .map(|(a, b)| (a & b).count_ones())
+                    .sum()
+            })
+            .min()
+            .unwrap_or(u32::MAX)
+    }
+
     /// Makes answer `id` a candidate of the slot whose first cell is
     /// `first` (reading `across` or down) whenever it still fits there, whatever the
     /// sampling of large domains draws: an edit keeps what it can.

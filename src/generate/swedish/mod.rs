@@ -9,6 +9,7 @@ mod crossfill;
 pub mod edit;
 mod fill;
 mod pattern;
+mod theme;
 
 use super::rng::Rng;
 use super::trie::{Trie, letter_codes};
@@ -59,6 +60,9 @@ struct Answer {
     /// Welcome at the medium preset's familiarity: the planned fill's
     /// second tier on easy pages, whose own tier is narrower.
     familiar: bool,
+    /// From a must-use vocabulary: a theme answer the planned fill places
+    /// first.
+    must_use: bool,
 }
 
 /// Vocabularies with fewer entries than this are curated by hand (a theme
@@ -160,6 +164,44 @@ struct Prepared<'s> {
     slots: Vec<u32>,
     cells: Vec<Cell>,
     solution_codes: Option<Vec<u8>>,
+    /// The must-use answers' ids, longest first: placed before the layout.
+    themes: Vec<usize>,
+}
+
+/// The theme answers the planned fill still places, longest first, and
+/// the layouts that failed with them since one was left out.
+struct Themes {
+    active: Vec<usize>,
+    failures: usize,
+}
+
+/// Layouts with the theme answers that may fail before the longest is left
+/// out (and reported): a fresh placement helps as a fresh layout does
+/// (see [`PLANNED_LAYOUTS`]); measured on German 13×17 with five themes
+/// of 5–9 letters, most pages fill at the first or second placement.
+const THEME_TRIES: usize = 12;
+
+/// Restarts of the fill of a layout with theme answers.
+const THEME_RESTARTS: u32 = 4;
+
+impl Themes {
+    /// A layout with the themes failed. In the last tier, after
+    /// [`THEME_TRIES`] the longest theme is left out; in an earlier one the
+    /// tier ends (true), so that the themes meet a wider lexicon before
+    /// any is left out.
+    fn fail(&mut self, last_tier: bool) -> bool {
+        self.failures += 1;
+        if self.failures < THEME_TRIES || self.active.is_empty() {
+            return false;
+        }
+        self.failures = 0;
+        if last_tier {
+            self.active.remove(0);
+            false
+        } else {
+            true
+        }
+    }
 }
 
 impl<'s> Prepared<'s> {
@@ -231,7 +273,12 @@ impl<'s> Prepared<'s> {
             }
             None => None,
         };
+        let mut themes: Vec<usize> = (0..answers.len())
+            .filter(|&i| answers[i].0.must_use)
+            .collect();
+        themes.sort_by_key(|&i| (std::cmp::Reverse(answers[i].0.codes.len()), i));
         Ok(Prepared {
+            themes,
             spec,
             answers,
             alphabet,
@@ -461,8 +508,13 @@ impl<'s> Prepared<'s> {
             min_len: rules.min_answer_length as usize,
             two_percent: rules.max_two_letter_percent,
             three_percent: rules.max_three_letter_percent,
+            wanted: Vec::new(),
         };
         let tiers = self.planned_tiers.len();
+        let mut themes = Themes {
+            active: self.themes.clone(),
+            failures: 0,
+        };
         for (tier, index) in self.planned_tiers.iter().enumerate() {
             // Each tier but the last gets a share of the work left, so
             // that a tier that fills nothing (easy 18×23: the everyday
@@ -470,7 +522,17 @@ impl<'s> Prepared<'s> {
             let share = if tier + 1 < tiers { TIER_SHARE } else { 1.0 };
             let tier_limits =
                 limits.with_budget((limits.work_left() as f64 * share) as u64, limits.deadline);
-            match self.planned_tier(index, rng, &tier_limits, taken, caps, &mut goal, report) {
+            match self.planned_tier(
+                index,
+                rng,
+                &tier_limits,
+                taken,
+                caps,
+                &mut goal,
+                &mut themes,
+                tier + 1 == tiers,
+                report,
+            ) {
                 Ok(None) => {}
                 Err(Stop::Budget) => {
                     if let Some(stop) = limits.poll() {
@@ -494,6 +556,8 @@ impl<'s> Prepared<'s> {
         taken: &[bool],
         caps: [usize; 3],
         goal: &mut PatternGoal,
+        themes: &mut Themes,
+        last_tier: bool,
         report: &mut Report,
     ) -> Result<Option<PlannedFill>, Stop> {
         let spec = self.spec;
@@ -536,6 +600,14 @@ impl<'s> Prepared<'s> {
                         .unwrap_or(RELAXED_RATIOS[RELAXED_RATIOS.len() - 1]);
                 // Rounded down: a layout within it keeps the share.
                 goal.clue_target = (playable as f64 / (1.0 + ratio)).floor() as usize;
+                // Runs as long as the longest theme answer are allowed (a
+                // soft goal: the layout still prefers shorter ones).
+                let theme_codes: Vec<&[u8]> = themes
+                    .active
+                    .iter()
+                    .map(|&id| self.spellings[id].as_slice())
+                    .collect();
+                goal.wanted = theme::wanted(&theme_codes);
                 let layout = pattern::layout(&self.cells, goal, rng);
                 if let Some(stop) = limits.charge(Site::Anneal, pattern::steps(&self.cells)) {
                     return Err(stop);
@@ -569,14 +641,48 @@ impl<'s> Prepared<'s> {
                 let Some(mut filler) = CrossFiller::new(&inputs, layout, rng.next_seed()) else {
                     continue;
                 };
-                let filled = filler.fill(limits, PLANNED_RESTARTS);
+                // Theme answers take runs of their length; the fill is
+                // given their letters.
+                let placed = !theme_codes.is_empty();
+                if placed {
+                    let banned: Vec<u32> = themes.active.iter().map(|&id| self.slots[id]).collect();
+                    let given = theme::assign(
+                        &filler.runs(),
+                        self.cells.len(),
+                        &theme_codes,
+                        |run, codes| filler.crossing_room(run, codes),
+                        rng,
+                    );
+                    if !given.is_some_and(|given| filler.give(&given, &banned)) {
+                        if themes.fail(last_tier) {
+                            return Ok(None);
+                        }
+                        continue;
+                    }
+                }
+                let restarts = if placed {
+                    THEME_RESTARTS
+                } else {
+                    PLANNED_RESTARTS
+                };
+                let filled = filler.fill(limits, restarts);
                 report.nodes += filler.nodes;
                 report.restarts += filler.restarts;
-                let Some(filled) = filled? else { continue };
+                let Some(filled) = filled? else {
+                    if placed && themes.fail(last_tier) {
+                        return Ok(None);
+                    }
+                    continue;
+                };
                 let solution = match &self.solution_codes {
                     Some(codes) => match solution_cells(&filled, width, codes, rng) {
                         Some(cells) => Some(cells),
-                        None => continue,
+                        None => {
+                            if placed && themes.fail(last_tier) {
+                                return Ok(None);
+                            }
+                            continue;
+                        }
                     },
                     None => None,
                 };
@@ -617,7 +723,7 @@ impl Prepared<'_> {
         limits: &Limits,
     ) -> (Puzzle, Vec<usize>) {
         report.note_clock(limits);
-        build(
+        let (mut puzzle, used) = build(
             self.spec,
             filled,
             &self.answers,
@@ -626,7 +732,24 @@ impl Prepared<'_> {
             seed,
             rng,
             report,
-        )
+        );
+        // Every theme answer placed, or named.
+        for &id in &self.themes {
+            if !used.contains(&id) {
+                let answer = &self.answers[id].0;
+                let text: String = answer
+                    .codes
+                    .iter()
+                    .map(|&c| self.alphabet[c as usize])
+                    .collect();
+                puzzle.report.relaxed.push(format!(
+                    "must-use answer {} left out: no layout with it filled in the time given (fewer or shorter theme answers fit more often)",
+                    answer.printed
+                ));
+                puzzle.report.unplaced.push(text);
+            }
+        }
+        (puzzle, used)
     }
 }
 
@@ -731,26 +854,50 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
             .enumerate()
             .map(move |(priority, entry)| (short_forms, priority, *entry))
     });
+    // Must-use answers that cannot be answers, and why.
+    let mut refused: Vec<String> = Vec::new();
     for (short_forms, priority, (name, words)) in passes {
         let curated = words.len() < CURATED_BELOW || priority == spec.vocabularies.len();
+        let must_use = spec.vocabularies.get(priority).is_some_and(|v| v.must_use);
         for word in words {
             if word.tags.iter().any(|t| t.is_short_form()) != short_forms {
                 continue;
             }
             let len = word.letters.len();
+            if seen.contains(&word.letters) {
+                continue;
+            }
             if !(min_len..=longest).contains(&len)
                 || banned_letters.contains(word.letters.as_slice())
-                || seen.contains(&word.letters)
             {
+                if must_use {
+                    refused.push(if banned_letters.contains(word.letters.as_slice()) {
+                        format!("{} (on a blacklist)", word.printed)
+                    } else {
+                        format!(
+                            "{} ({len} letters; this grid takes {min_len}–{longest})",
+                            word.printed
+                        )
+                    });
+                }
                 continue;
             }
             if !in_page_alphabet(&word.letters, spec) {
+                if must_use {
+                    refused.push(format!(
+                        "{} (a letter the page's alphabet lacks)",
+                        word.printed
+                    ));
+                }
                 foreign_letters += 1;
                 continue;
             }
             if rules.leave_out_sensitive
                 && (word.tags.iter().any(|t| t.is_unprintable()) || is_sensitive(&word.printed))
             {
+                if must_use {
+                    refused.push(format!("{} (vulgar or sensitive)", word.printed));
+                }
                 sensitive_left_out += 1;
                 continue;
             }
@@ -768,6 +915,12 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
                 })
                 .collect();
             if clues.is_empty() {
+                if must_use {
+                    refused.push(format!(
+                        "{} (no clue: write it WORD=clue; a clue must not hold its answer)",
+                        word.printed
+                    ));
+                }
                 without_clue += 1;
                 continue;
             }
@@ -810,6 +963,7 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
                                 && (familiarity >= SHORT_FORM_ZIPF
                                     || !word.tags.iter().any(|t| t.is_short_form()))),
                     familiar,
+                    must_use,
                 },
                 // Each vocabulary lower in the list is one point less
                 // welcome: about what a clue-share step of the random
@@ -824,6 +978,12 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
                     },
             ));
         }
+    }
+    if !refused.is_empty() {
+        return Err(GenerateError::Impossible(format!(
+            "must-use answers a Swedish puzzle cannot take: {}",
+            refused.join(", ")
+        )));
     }
     // The shipped short answers alone fill no page: say that the lists
     // lack clues rather than that no fill was found (a plain word list

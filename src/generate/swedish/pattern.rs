@@ -23,6 +23,10 @@ pub(super) struct PatternGoal {
     /// answers: a layout over either cap is not used.
     pub two_percent: u8,
     pub three_percent: u8,
+    /// Runs wanted per length (index: letters), for theme answers: a
+    /// layout without them is not used, and wanted runs longer than
+    /// `longest` cost nothing for their length.
+    pub wanted: Vec<usize>,
 }
 
 impl PatternGoal {
@@ -144,6 +148,7 @@ pub(super) fn layout(cells: &[Cell], goal: &PatternGoal, rng: &mut Rng) -> Optio
     let parts = cost_parts(&kind, goal, &mut scratch);
     let (two_cap, three_cap) = goal.caps(parts.answers);
     let kept = parts.broken == 0
+        && parts.wanted(goal).0 == 0
         && parts.two <= two_cap
         && parts.three <= three_cap
         && parts.clues <= goal.clue_target;
@@ -161,7 +166,7 @@ pub(super) fn layout(cells: &[Cell], goal: &PatternGoal, rng: &mut Rng) -> Optio
 
 /// Annealing steps per open cell: 13×17 German layouts had no broken rule
 /// and no two-letter run from about 40 on; 60 leaves room for shapes.
-const ANNEAL_STEPS_PER_CELL: usize = 60;
+pub(super) const ANNEAL_STEPS_PER_CELL: usize = 60;
 /// Heat at the start (a broken rule's cost is 100: accepted rarely even
 /// then) and at the end (only improvements).
 const START_HEAT: f32 = 8.0;
@@ -196,6 +201,30 @@ pub(super) struct Parts {
     pub clues: usize,
     /// Runs of two or more letters.
     pub answers: usize,
+    /// Runs per length, up to [`COUNTED_LENGTHS`] letters.
+    pub by_length: [u16; COUNTED_LENGTHS],
+}
+
+/// Run lengths counted one by one (longer ones are counted as the last).
+const COUNTED_LENGTHS: usize = 32;
+
+/// Each wanted run (a theme answer's) the layout lacks: more than a
+/// broken rule's cost would make the annealer break rules to make one.
+const WANTED_MISSING: f32 = 40.0;
+
+impl Parts {
+    /// Wanted runs the layout lacks, and the letters by which the wanted
+    /// runs it has exceed `goal.longest` (not counted as too long).
+    fn wanted(&self, goal: &PatternGoal) -> (usize, usize) {
+        let mut missing = 0;
+        let mut exempt = 0;
+        for (len, &want) in goal.wanted.iter().enumerate() {
+            let have = self.by_length[len.min(COUNTED_LENGTHS - 1)] as usize;
+            missing += want.saturating_sub(have);
+            exempt += want.min(have) * len.saturating_sub(goal.longest);
+        }
+        (missing, exempt)
+    }
 }
 
 fn cost(kind: &[u8], goal: &PatternGoal, s: &mut Scratch) -> f32 {
@@ -203,7 +232,9 @@ fn cost(kind: &[u8], goal: &PatternGoal, s: &mut Scratch) -> f32 {
     let (two_cap, three_cap) = goal.caps(p.answers);
     let over = p.clues.saturating_sub(goal.clue_target) as f32;
     let under = goal.clue_target.saturating_sub(p.clues) as f32;
-    BROKEN * p.broken as f32
+    let (missing, exempt) = p.wanted(goal);
+    WANTED_MISSING * missing as f32 - TOO_LONG * exempt as f32
+        + BROKEN * p.broken as f32
         + TWO_LETTERS * p.two as f32
         + TWO_OVER_CAP * p.two.saturating_sub(two_cap) as f32
         + THREE_LETTERS * p.three as f32
@@ -356,6 +387,7 @@ fn count_length(len: usize, goal: &PatternGoal, p: &mut Parts) {
         _ => {}
     }
     p.too_long += len.saturating_sub(goal.longest);
+    p.by_length[len.min(COUNTED_LENGTHS - 1)] += 1;
 }
 
 /// Annealing steps a layout of `cells` takes (for the work count).
@@ -415,6 +447,7 @@ mod tests {
             min_len: 3,
             two_percent: 3,
             three_percent: 15,
+            wanted: Vec::new(),
         };
         let mut rng = Rng::new(7);
         let mut kept = 0;
