@@ -1035,3 +1035,54 @@ fn a_fast_paint_stroke_leaves_no_gaps() {
         "the stroke took more than one undo"
     );
 }
+
+/// Lock and regenerate (word search): "Keep when generating" makes the
+/// selected word a pre-assigned word of the project; Generate with another
+/// seed keeps it where it is and makes the rest anew; undo unlocks it.
+#[test]
+fn a_kept_word_stays_where_it_is_when_generating_anew() {
+    let mut h = sample_app();
+    h.run();
+    h.get_by_label("Generate").click();
+    h.step();
+    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
+    let first = h.state().puzzles()[0].clone();
+    let kept = first
+        .words
+        .iter()
+        .max_by_key(|w| (w.word.chars().count(), w.word.clone()))
+        .unwrap()
+        .clone();
+    h.get_by_label(&format!("{}  ·  {}", kept.display, kept.direction))
+        .click();
+    h.run();
+    h.get_by_label("Keep when generating").click();
+    h.run();
+    assert_eq!(h.state().project().preassigned_words.len(), 1);
+    assert!(h.state().is_dirty());
+    h.state_mut().tab = Tab::Generator;
+    h.run();
+    h.get_by_label("New seed").click();
+    h.run();
+    h.get_by_label("Generate").click();
+    h.step();
+    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
+    let again = h.state().puzzles()[0].clone();
+    assert_ne!(again.seed, first.seed);
+    assert!(
+        again
+            .words
+            .iter()
+            .any(|w| w.word == kept.word && w.start == kept.start && w.direction == kept.direction),
+        "{} kept at {:?}",
+        kept.word,
+        kept.start
+    );
+    assert!(gridpress::verify::verify(&again, &[]).is_empty());
+    // Undo steps back through the new seed to the lock, and takes it back.
+    for _ in 0..2 {
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+        h.run();
+    }
+    assert!(h.state().project().preassigned_words.is_empty());
+}

@@ -3,10 +3,12 @@
 //! library's verified edits, each one an undo step.
 
 use super::app::{App, Command, Level, Status};
+use super::edit::Edit;
 use crate::edit::{ReplaceOptions, replace_swedish, set_clue};
 use crate::generate::Options;
 use crate::generate::swedish::edit::EditLexicon;
 use crate::model::{Puzzle, PuzzleKind, PuzzleSpec};
+use crate::project::PresetWord;
 use eframe::egui;
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -333,6 +335,39 @@ impl App {
                     commands.push(Command::EditPuzzle(PuzzleEdit::Lock(i, lock)));
                 }
             });
+            match kind {
+                // Lock and regenerate: the word becomes a pre-assigned word
+                // of the project (the Grid tab lists it), which Generate
+                // keeps where it is; same words kept + seed = same puzzle.
+                PuzzleKind::WordSearch => {
+                    let word = &self.puzzles[self.shown].words[i];
+                    let preset = PresetWord {
+                        word: word.display.clone(),
+                        row: word.start.row,
+                        col: word.start.col,
+                        direction: word.direction.to_string(),
+                    };
+                    let at = self
+                        .project
+                        .preassigned_words
+                        .iter()
+                        .position(|p| *p == preset);
+                    let mut keep = at.is_some();
+                    if ui
+                        .checkbox(&mut keep, "Keep when generating")
+                        .on_hover_text(
+                            "Generate keeps this word where it is and makes the rest anew (a pre-assigned word, listed in the Grid tab)",
+                        )
+                        .changed()
+                    {
+                        commands.push(Command::Edit(match at {
+                            Some(index) => Edit::RemovePresetWord(index),
+                            None => Edit::AddPresetWord(preset),
+                        }));
+                    }
+                }
+                PuzzleKind::Swedish | PuzzleKind::WordRectangle => {}
+            }
         });
     }
 }
