@@ -345,8 +345,13 @@ impl<'s> Prepared<'s> {
         // The planned fill first: a clue-cell layout that keeps print's
         // rules, then its answers; the row-by-row fill below when it
         // finds none within its share of the work.
+        let share = if self.themes.is_empty() {
+            PLANNED_SHARE
+        } else {
+            PLANNED_SHARE_THEMES
+        };
         let planned_limits = run_limits.with_budget(
-            (run_limits.work_left() as f64 * PLANNED_SHARE) as u64,
+            (run_limits.work_left() as f64 * share) as u64,
             run_limits.deadline,
         );
         match self.planned(&mut rng, &planned_limits, taken, requested, &mut report) {
@@ -596,7 +601,15 @@ impl<'s> Prepared<'s> {
             let mut cap_stage = 0;
             goal.two_percent = rules.max_two_letter_percent;
             goal.three_percent = rules.max_three_letter_percent;
-            while layouts < PLANNED_LAYOUTS {
+            // The last tier may leave every theme out in turn and still
+            // have its own layouts.
+            let max_layouts = PLANNED_LAYOUTS
+                + if last_tier {
+                    THEME_TRIES * themes.active.len()
+                } else {
+                    0
+                };
+            while layouts < max_layouts {
                 let ratio = rules.letters_per_clue
                     * std::iter::once(1.0)
                         .chain(RELAXED_RATIOS)
@@ -785,6 +798,10 @@ type PlannedFill = (Vec<Cell>, Option<Vec<Pos>>);
 /// fill (easy 18×23 from the German import: 2–3 of 6 seeds) still has the
 /// row-by-row fill's rounds with their relaxed caps. Not tuned further.
 const PLANNED_SHARE: f64 = 0.5;
+
+/// The planned fill's share with theme answers: only it places them (the
+/// row-by-row fill leaves every theme out). Not tuned further.
+const PLANNED_SHARE_THEMES: f64 = 0.8;
 /// Layouts tried per answer tier, and Luby restarts of the fill per
 /// layout. Measured (German import, easy, 13×17, 8 seeds): 4 restarts
 /// instead of 2 filled as many (4 of 8, runs up to 6 letters) and took
