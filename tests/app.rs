@@ -915,6 +915,30 @@ fn edit_the_swedish_puzzle(h: &mut Harness<'static, App>) {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
     assert_eq!(h.state().puzzles()[0], edited);
+    // The typed clue goes into the vocabulary, first, for later puzzles;
+    // the page stays current (export stays on); undo takes it out.
+    let first_clue = |h: &Harness<'static, App>| -> String {
+        h.state()
+            .project()
+            .vocabularies
+            .iter()
+            .flat_map(|v| &v.entries)
+            .find(|e| e.word == word.display)
+            .and_then(|e| e.clue.clone())
+            .unwrap_or_default()
+    };
+    assert!(!first_clue(h).starts_with("Rätsel des Tages"));
+    h.get_by_label("Save clue to vocabulary").click();
+    h.run();
+    assert!(
+        first_clue(h).starts_with("Rätsel des Tages|"),
+        "{}",
+        first_clue(h)
+    );
+    assert!(!h.state_mut().preview_is_stale());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(!first_clue(h).starts_with("Rätsel des Tages"));
 }
 
 /// At the smallest window the app allows and at 1024×640 (where the page

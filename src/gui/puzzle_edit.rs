@@ -22,6 +22,8 @@ pub enum PuzzleEdit {
     Replace(usize),
     /// Lock or unlock word `.0` against replacements.
     Lock(usize, bool),
+    /// Write word `.0`'s printed clue into its vocabulary entry, first.
+    SaveClue(usize),
 }
 
 /// The inspector's state and the puzzle edits' undo stacks.
@@ -129,6 +131,68 @@ impl App {
         lexicon
     }
 
+    /// The vocabulary entry a placed word came from: (vocabulary, entry).
+    fn entry_of(&self, word: usize) -> Option<(usize, usize)> {
+        let placed = self.puzzles.get(self.shown)?.words.get(word)?;
+        let v = self
+            .project
+            .vocabularies
+            .iter()
+            .position(|v| v.name == placed.vocabulary)?;
+        let e = self.project.vocabularies[v]
+            .entries
+            .iter()
+            .position(|e| e.word == placed.display)?;
+        Some((v, e))
+    }
+
+    /// Writes a typed clue into the word's vocabulary entry as its first
+    /// clue (an undoable project edit). The shown puzzle stays current: the
+    /// request it was made from gets the same clue.
+    fn save_clue(&mut self, word: usize) {
+        let Some(placed) = self.puzzles.get(self.shown).and_then(|p| p.words.get(word)) else {
+            return;
+        };
+        let Some(clue) = placed.clue.clone() else {
+            return;
+        };
+        let display = placed.display.clone();
+        let Some((v, e)) = self.entry_of(word) else {
+            self.status = Status::error(format!(
+                "{} is not in a vocabulary of the project: its clue stays with the puzzle",
+                placed.display
+            ));
+            return;
+        };
+        let mut entry = self.project.vocabularies[v].entries[e].clone();
+        let others = entry
+            .clue
+            .as_deref()
+            .map(|c| {
+                c.split(crate::model::thesaurus::CLUE_SEPARATOR)
+                    .filter(|o| *o != clue)
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default();
+        entry.clue = Some(
+            std::iter::once(clue.clone())
+                .chain(others)
+                .collect::<Vec<_>>()
+                .join(&crate::model::thesaurus::CLUE_SEPARATOR.to_string()),
+        );
+        let edit = Edit::SetEntry(v, e, entry);
+        let current = !self.preview_is_stale();
+        if current && let Some((_, made_from)) = &mut self.made_from {
+            edit.clone().apply(made_from);
+        }
+        let name = self.project.vocabularies[v].name.clone();
+        self.apply(edit);
+        self.status = Status::info(format!(
+            "\"{clue}\" is now the first clue of {display} in {name} (Ctrl+Z undoes)."
+        ));
+    }
+
     /// Applies an edit to the shown puzzle; a refused one changes nothing
     /// and says why.
     pub(super) fn edit_puzzle(&mut self, edit: PuzzleEdit) {
@@ -143,6 +207,10 @@ impl App {
             }
         };
         let edited = match edit {
+            PuzzleEdit::SaveClue(word) => {
+                self.save_clue(word);
+                return;
+            }
             PuzzleEdit::Lock(word, lock) => {
                 if lock {
                     self.puzzle_edit.locked.insert(word);
@@ -294,6 +362,17 @@ impl App {
                         .filter(|c| **c != clue)
                         .cloned()
                         .collect();
+                    if word.clue_edited
+                        && self.entry_of(i).is_some()
+                        && ui
+                            .button("Save clue to vocabulary")
+                            .on_hover_text(
+                                "Make this clue the entry's first in its vocabulary, for later puzzles",
+                            )
+                            .clicked()
+                    {
+                        commands.push(Command::EditPuzzle(PuzzleEdit::SaveClue(i)));
+                    }
                     if !others.is_empty() {
                         ui.weak("Other clues of the entry:");
                         ui.horizontal_wrapped(|ui| {
