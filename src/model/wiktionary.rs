@@ -314,7 +314,16 @@ pub fn print_clue(gloss: &str) -> Option<String> {
             .split_whitespace()
             .last()
             .is_some_and(|w| !starts_upper(w) && attributive(w));
-        if ends_in_attribute {
+        // "etwas mit Größe, Wert, Maß oder Nummer 11": the comma parts a
+        // list of nouns, which the head alone cuts short.
+        let first_rest = rest.split(", ").next().unwrap_or_default();
+        let lists_on = first_rest.split_whitespace().count() == 1
+            && (rest.contains(" oder ") || rest.contains(" und "));
+        let pronoun_head = head
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| w == "etwas" || w.starts_with("jemand"));
+        if ends_in_attribute || lists_on || pronoun_head {
         } else if has_noun && !starts_with_preposition {
             text = head.to_string();
         } else if !has_noun && !head.contains(' ') && !attributive(head) {
@@ -432,6 +441,7 @@ mod tests {
             ("weibliche Person", None),
             ("der fünfte Monat im Jahr", Some("der fünfte Monat im Jahr")),
             ("wenig Länge habend", None),
+            ("etwas mit Größe, Wert, Maß oder Nummer 11", None),
             (
                 "Berg mit flacher, tafelartiger Oberseite",
                 Some("Berg mit flacher, tafelartiger Oberseite"),
