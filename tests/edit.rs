@@ -92,7 +92,8 @@ fn replacing_changes_only_the_named_region_and_keeps_every_rule() {
                 .len();
             assert!(
                 giveaways <= before,
-                "{what}: {giveaways} giveaways, {before} before"
+                "{what}: {giveaways} giveaways, {before} before: {:?}",
+                gridpress::verify::clues::measure(edited).unwrap().giveaways
             );
             // The clue cells, the solution and every cell outside the
             // region are as they were.

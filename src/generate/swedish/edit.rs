@@ -296,7 +296,11 @@ impl EditLexicon {
             if let Some(filled) = filled {
                 let mut region: Vec<Pos> = free.into_iter().collect();
                 region.sort();
-                return Ok(self.rebuilt(puzzle, &filled, &extra, ring, region));
+                // A fill whose new answer a kept clue names, with no other
+                // clue to print there, is not used: the next try differs.
+                if let Some(replaced) = self.rebuilt(puzzle, &filled, &extra, ring, region) {
+                    return Ok(replaced);
+                }
             }
         }
         Err(GenerateError::NoSolution(format!(
@@ -317,7 +321,9 @@ impl EditLexicon {
 
     /// The puzzle with the filled letters; changed answers get their
     /// answer's first clue not printed on the page yet (the last on hard
-    /// pages), and no clue that names another answer of the page.
+    /// pages), and no clue that names another answer of the page. `None`
+    /// when a kept clue names a new answer and its entry has no other
+    /// clue (ABO = "Dauerbestellung" beside a new DAUER).
     fn rebuilt(
         &self,
         puzzle: &Puzzle,
@@ -325,7 +331,7 @@ impl EditLexicon {
         alphabet: &[char],
         rings: usize,
         region: Vec<Pos>,
-    ) -> Replaced {
+    ) -> Option<Replaced> {
         let w = puzzle.width();
         let mut out = puzzle.clone();
         for (i, cell) in filled.iter().enumerate() {
@@ -372,9 +378,12 @@ impl EditLexicon {
             if self.difficulty == Difficulty::Hard {
                 fresh.reverse();
             }
-            let clue = fresh
-                .first()
-                .map_or_else(|| answer.clues[0].clone(), |c| (*c).clone());
+            // A clue already printed is better than none; one naming
+            // another answer of the page is no clue: the fill is not used.
+            let clue = match fresh.first() {
+                Some(c) => (*c).clone(),
+                None => answer.clues.iter().find(|c| !names_another(c))?.clone(),
+            };
             printed.insert(clue.clone());
             let word = &mut out.words[i];
             word.display = answer.printed.clone();
@@ -408,19 +417,18 @@ impl EditLexicon {
                 .iter()
                 .find(|c| !printed.contains(c.as_str()) && !names_any(c))
                 .cloned();
-            if let Some(other) = other {
-                printed.insert(other.clone());
-                out.words[i].clue = Some(other);
-                reclued.push(i);
-            }
+            let other = other?;
+            printed.insert(other.clone());
+            out.words[i].clue = Some(other);
+            reclued.push(i);
         }
-        Replaced {
+        Some(Replaced {
             puzzle: out,
             reclued,
             changed,
             rings,
             region,
-        }
+        })
     }
 }
 
