@@ -87,6 +87,12 @@ pub fn check_clue(
     if clue.is_empty() {
         return Err("a clue cannot be empty".to_string());
     }
+    if clue.contains(crate::model::thesaurus::CLUE_SEPARATOR) {
+        return Err(format!(
+            "a clue cannot hold \"{}\": vocabularies separate clues with it",
+            crate::model::thesaurus::CLUE_SEPARATOR
+        ));
+    }
     let chars = clue.chars().count();
     if chars > MAX_TYPED_CLUE {
         return Err(format!(

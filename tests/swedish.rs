@@ -510,7 +510,7 @@ fn theme_answers_are_placed_with_their_clues_or_named() {
         json::to_string(&checked(&themed, 2)),
         json::to_string(&checked(&themed, 2))
     );
-    // Nine cells wide: a 12-letter theme cannot be an answer at all.
+    // Nine cells wide: a 13-letter theme cannot be an answer at all.
     let mut narrow = spec(Mask::rectangle(9, 11).unwrap());
     narrow.vocabularies.insert(
         0,

@@ -169,6 +169,7 @@ fn input_files(args: &GenerateArgs) -> Vec<(&'static str, &Path)> {
         inputs.push(("project", path));
     }
     inputs.extend(args.words.iter().map(|p| ("--words", p.as_path())));
+    inputs.extend(args.theme.iter().map(|p| ("--theme", p.as_path())));
     inputs.extend(
         args.column_words
             .iter()

@@ -187,14 +187,18 @@ fn against_request(
     out
 }
 
-/// Writes to standard output; a closed pipe ends the program with
-/// success (the reader took what it wanted), another error with 1.
+/// The status of a Unix tool killed by SIGPIPE (128 + 13).
+pub const BROKEN_PIPE_STATUS: i32 = 141;
+
+/// Writes to standard output; a closed pipe ends the program quietly with
+/// status 141, as a Unix tool killed by SIGPIPE (a script with `set -o
+/// pipefail` still sees that the output was cut), another error with 1.
 pub(crate) fn write_out(args: std::fmt::Arguments) {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
     if let Err(e) = stdout.write_fmt(args).and_then(|()| stdout.flush()) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
-            std::process::exit(0);
+            std::process::exit(BROKEN_PIPE_STATUS);
         }
         eprintln!("error: standard output: {e}");
         std::process::exit(1);

@@ -165,6 +165,9 @@ impl App {
             return;
         };
         let mut entry = self.project.vocabularies[v].entries[e].clone();
+        // The entry holds the clue without the marker the page adds for
+        // its tags ("ugs.: " would print twice).
+        let clue = crate::model::tags::unmarked_clue(&clue, &entry.tags, self.project.language);
         let others = entry
             .clue
             .as_deref()

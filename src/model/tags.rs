@@ -197,6 +197,22 @@ fn pick(german: bool, de: &'static str, en: &'static str) -> &'static str {
     if german { de } else { en }
 }
 
+/// A printed clue without the marker [`marked_clue`] puts before (and
+/// after) it for `tags`: what a vocabulary holds ("ugs.: Kaff" → "Kaff").
+/// A clue without that marker is returned as it is.
+pub fn unmarked_clue(printed: &str, tags: &[Tag], language: Language) -> String {
+    const PLACE: &str = "\u{1}";
+    let template = marked_clue(PLACE, tags, language);
+    let (before, after) = template.split_once(PLACE).unwrap_or(("", ""));
+    printed
+        .strip_prefix(before)
+        .and_then(|rest| rest.strip_suffix(after))
+        .filter(|raw| !raw.is_empty())
+        .filter(|_| !(before.is_empty() && after.is_empty()))
+        .unwrap_or(printed)
+        .to_string()
+}
+
 /// The clue as printed for an answer with `tags`: short forms say so
 /// ("Abk.: Kilometer", "Zeichen für Caesium", "Einheit: Wattstunde
 /// (Abk.)"; English "abbr.: …", "symbol for …", "unit: … (abbr.)"), and
@@ -311,6 +327,22 @@ pub fn split_tags(text: &str) -> Result<(&str, Vec<Tag>), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_printed_clue_loses_its_marker_and_only_that() {
+        let de = Language::German;
+        for (tags, raw) in [
+            (vec![Tag::Colloquial], "Kaff"),
+            (vec![Tag::Unit], "Wattstunde"),
+            (vec![Tag::Abbreviation], "Kilometer"),
+            (vec![], "Gott der Liebe"),
+        ] {
+            let printed = marked_clue(raw, &tags, de);
+            assert_eq!(unmarked_clue(&printed, &tags, de), raw, "{printed}");
+        }
+        // A clue typed without the marker stays as it is.
+        assert_eq!(unmarked_clue("Kaff", &[Tag::Colloquial], de), "Kaff");
+    }
 
     #[test]
     fn tags_round_trip_and_unknown_ones_are_named() {

@@ -253,7 +253,13 @@ pub fn import_mythes_senses(
                     .filter(|t| named_pairs.insert((answer.text.clone(), t.text.clone())))
                     .cloned()
                     .collect();
-                collected.add_plain_clues(answer, &named, NAMED_AFFINITY);
+                // A set holding a sensitive term gives no clue (`add_set`).
+                if !terms
+                    .iter()
+                    .any(|t| sensitive(Language::English).matches(&t.text))
+                {
+                    collected.add_plain_clues(answer, &named, NAMED_AFFINITY);
+                }
             }
         }
     }
@@ -329,7 +335,13 @@ pub fn import_openthesaurus_with(text: &str, name: &str, glosses: Option<&Glosse
                 .filter(|t| named_pairs.insert((answer.text.clone(), t.text.clone())))
                 .cloned()
                 .collect();
-            collected.add_plain_clues(answer, &named, NAMED_AFFINITY);
+            // A set holding a sensitive term gives no clue (`add_set`).
+            if !terms
+                .iter()
+                .any(|t| sensitive(Language::German).matches(&t.text))
+            {
+                collected.add_plain_clues(answer, &named, NAMED_AFFINITY);
+            }
         }
     }
     collected.into_imported(name, sets, ThesaurusFormat::OpenThesaurus)

@@ -44,8 +44,8 @@ pub fn first_senses(dir: &Path) -> std::io::Result<Glosses> {
 }
 
 /// Per lemma (lower case, spaces for WordNet's `_`) the whole definition
-/// of its most frequent sense (the most tagged of every part of speech),
-/// with that sense's tagged count.
+/// of the first sense of the part of speech with the most tagged senses
+/// (WordNet orders senses by frequency), with that part's tagged count.
 fn first_glosses(dir: &Path) -> std::io::Result<HashMap<String, (u32, String)>> {
     // lemma → (tagged sense count, part, offset of its first synset)
     let mut best: HashMap<String, (u32, usize, u64)> = HashMap::new();

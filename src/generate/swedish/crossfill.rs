@@ -255,6 +255,27 @@ impl<'a> CrossFiller<'a> {
     /// of `banned` exclusion slots are not placed. False when a slot is
     /// left without a candidate.
     pub fn give(&mut self, given: &[Option<u8>], banned: &[u32]) -> bool {
+        self.give_checked(given, banned, None)
+    }
+
+    /// [`give`](Self::give) for theme answers: a run the given letters fill
+    /// whole that is not one of `whole_runs` (two themes side by side
+    /// spell a two-letter run between them) must be an answer.
+    pub fn give_themes(
+        &mut self,
+        given: &[Option<u8>],
+        banned: &[u32],
+        whole_runs: &[usize],
+    ) -> bool {
+        self.give_checked(given, banned, Some(whole_runs))
+    }
+
+    fn give_checked(
+        &mut self,
+        given: &[Option<u8>],
+        banned: &[u32],
+        whole_runs: Option<&[usize]>,
+    ) -> bool {
         self.pinned.extend_from_slice(banned);
         for (cell, letter) in given.iter().enumerate() {
             if let Some(letter) = letter {
@@ -282,6 +303,9 @@ impl<'a> CrossFiller<'a> {
                 }
             }
             let count: u32 = domain.iter().map(|a| a.count_ones()).sum();
+            if whole && count == 0 && whole_runs.is_some_and(|runs| !runs.contains(&s)) {
+                return false;
+            }
             if whole {
                 self.assigned[s] = GIVEN;
                 // A kept answer outside the lexicon (another vocabulary)

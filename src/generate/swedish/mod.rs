@@ -164,7 +164,8 @@ struct Prepared<'s> {
     slots: Vec<u32>,
     cells: Vec<Cell>,
     solution_codes: Option<Vec<u8>>,
-    /// The must-use answers' ids, longest first: placed before the layout.
+    /// The must-use answers' ids, longest first: the planned layouts are
+    /// asked for runs of their lengths, and they take runs before the fill.
     themes: Vec<usize>,
 }
 
@@ -630,6 +631,11 @@ impl<'s> Prepared<'s> {
                     return Err(stop);
                 }
                 let Some(layout) = layout else {
+                    // A theme length no layout offers (a shape, an ad
+                    // area) counts against the themes too.
+                    if !themes.active.is_empty() && themes.fail(last_tier) {
+                        return Ok(None);
+                    }
                     unplanned += 1;
                     if unplanned == PLANNED_PROBES
                         && (cap_stage < 2 || level < RELAXED_RATIOS.len())
@@ -656,6 +662,9 @@ impl<'s> Prepared<'s> {
                 layouts += 1;
                 unplanned = PLANNED_PROBES + 1;
                 let Some(mut filler) = CrossFiller::new(&inputs, layout, rng.next_seed()) else {
+                    if !themes.active.is_empty() && themes.fail(last_tier) {
+                        return Ok(None);
+                    }
                     continue;
                 };
                 // Theme answers take runs of their length; the fill is
@@ -670,7 +679,9 @@ impl<'s> Prepared<'s> {
                         |run, codes| filler.crossing_room(run, codes),
                         rng,
                     );
-                    if !given.is_some_and(|given| filler.give(&given, &banned)) {
+                    if !given
+                        .is_some_and(|(given, runs)| filler.give_themes(&given, &banned, &runs))
+                    {
                         if themes.fail(last_tier) {
                             return Ok(None);
                         }
@@ -869,12 +880,24 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
     // word takes its letters before an abbreviation of them (TEE is the
     // drink of the short-answer list, not the thesaurus' "Abk.:
     // Trans-Europ-Express").
-    let passes = [false, true].into_iter().flat_map(|short_forms| {
-        vocabularies
-            .iter()
-            .enumerate()
-            .map(move |(priority, entry)| (short_forms, priority, *entry))
-    });
+    // Must-use (theme) vocabularies first in each pass: a theme is never
+    // taken by a list above it that holds the same letters.
+    let must_use_first: Vec<usize> = {
+        let mut order: Vec<usize> = (0..vocabularies.len()).collect();
+        order.sort_by_key(|&i| !spec.vocabularies.get(i).is_some_and(|v| v.must_use));
+        order
+    };
+    // (short forms?, priority, the vocabulary's name and words)
+    type Pass<'a> = (bool, usize, (&'a str, &'a [crate::model::Word]));
+    let passes: Vec<Pass> = [false, true]
+        .into_iter()
+        .flat_map(|short_forms| {
+            must_use_first
+                .iter()
+                .map(move |&priority| (short_forms, priority))
+        })
+        .map(|(short_forms, priority)| (short_forms, priority, vocabularies[priority]))
+        .collect();
     // Must-use answers that cannot be answers, and why.
     let mut refused: Vec<String> = Vec::new();
     for (short_forms, priority, (name, words)) in passes {
@@ -1001,9 +1024,16 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
         }
     }
     if !refused.is_empty() {
+        const NAMED: usize = 10;
+        let more = refused.len().saturating_sub(NAMED);
         return Err(GenerateError::Impossible(format!(
-            "must-use answers a Swedish puzzle cannot take: {}",
-            refused.join(", ")
+            "must-use answers a Swedish puzzle cannot take: {}{}",
+            refused[..refused.len().min(NAMED)].join(", "),
+            if more > 0 {
+                format!(" … and {more} more")
+            } else {
+                String::new()
+            }
         )));
     }
     // The shipped short answers alone fill no page: say that the lists

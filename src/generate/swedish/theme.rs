@@ -8,7 +8,8 @@ use crate::generate::rng::Rng;
 /// Assigns the answers `themes` (their letter codes, longest first) to
 /// runs of the layout (`runs`: each run's cells in reading order), each at
 /// a random run of its length (seeded by `rng`); per cell the letter code
-/// given to the fill, or `None` when a theme finds no run.
+/// given to the fill and the runs the themes took, or `None` when a theme
+/// finds no run.
 /// Among the runs that fit, the one whose crossings keep the most
 /// candidates (`room(run, codes)`) is taken: a theme letter that leaves a
 /// crossing few answers (K in the middle of a three-letter run) is what
@@ -19,7 +20,7 @@ pub(super) fn assign(
     themes: &[&[u8]],
     room: impl Fn(usize, &[u8]) -> u32,
     rng: &mut Rng,
-) -> Option<Vec<Option<u8>>> {
+) -> Option<(Vec<Option<u8>>, Vec<usize>)> {
     let mut given: Vec<Option<u8>> = vec![None; cells];
     let mut taken = vec![false; runs.len()];
     for codes in themes {
@@ -45,7 +46,8 @@ pub(super) fn assign(
             given[cell] = Some(code);
         }
     }
-    Some(given)
+    let runs_taken = (0..runs.len()).filter(|&r| taken[r]).collect();
+    Some((given, runs_taken))
 }
 
 /// The runs the layout must offer: per length, the theme answers of it.
@@ -71,8 +73,9 @@ mod tests {
         ];
         let themes: [&[u8]; 2] = [&[1, 2, 3, 4, 5], &[3, 9, 1, 9, 9]];
         for seed in 0..20 {
-            let given =
+            let (given, taken) =
                 assign(&runs, 25, &themes, |_, _| 1, &mut Rng::new(seed)).expect("both fit");
+            assert_eq!(taken.len(), 2, "seed {seed}");
             assert_eq!(given.iter().flatten().count(), 9, "seed {seed}");
             assert!(
                 matches!(given[2], Some(1 | 3)),
