@@ -12,6 +12,7 @@ use crate::project::PresetWord;
 use eframe::egui;
 use std::collections::BTreeSet;
 use std::sync::Arc;
+use unicode_normalization::UnicodeNormalization;
 
 /// An edit of the shown puzzle.
 #[derive(Clone, Debug, PartialEq)]
@@ -134,16 +135,21 @@ impl App {
     /// The vocabulary entry a placed word came from: (vocabulary, entry).
     fn entry_of(&self, word: usize) -> Option<(usize, usize)> {
         let placed = self.puzzles.get(self.shown)?.words.get(word)?;
-        let v = self
-            .project
+        // Names may repeat (two imports), and entries are matched as the
+        // generator reads them: normalised, trimmed.
+        let printed = |text: &str| text.nfc().collect::<String>().trim().to_string();
+        self.project
             .vocabularies
             .iter()
-            .position(|v| v.name == placed.vocabulary)?;
-        let e = self.project.vocabularies[v]
-            .entries
-            .iter()
-            .position(|e| e.word == placed.display)?;
-        Some((v, e))
+            .enumerate()
+            .filter(|(_, v)| v.name == placed.vocabulary)
+            .find_map(|(v, vocabulary)| {
+                vocabulary
+                    .entries
+                    .iter()
+                    .position(|e| printed(&e.word) == placed.display)
+                    .map(|e| (v, e))
+            })
     }
 
     /// Writes a typed clue into the word's vocabulary entry as its first
@@ -429,11 +435,15 @@ impl App {
                         col: word.start.col,
                         direction: word.direction.to_string(),
                     };
-                    let at = self
-                        .project
-                        .preassigned_words
-                        .iter()
-                        .position(|p| *p == preset);
+                    // As the Grid tab may have typed it: "e" for E, any case.
+                    let same = |p: &PresetWord| {
+                        p.row == preset.row
+                            && p.col == preset.col
+                            && p.direction.trim().parse::<crate::model::Direction>().ok()
+                                == Some(word.direction)
+                            && p.word.trim().to_lowercase() == preset.word.to_lowercase()
+                    };
+                    let at = self.project.preassigned_words.iter().position(same);
                     let mut keep = at.is_some();
                     if ui
                         .checkbox(&mut keep, "Keep when generating")
