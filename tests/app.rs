@@ -1110,3 +1110,55 @@ fn a_kept_word_stays_where_it_is_when_generating_anew() {
     }
     assert!(h.state().project().preassigned_words.is_empty());
 }
+
+/// Swedish theme answers in the app: a must-use vocabulary above the
+/// thesaurus import; Generate places every theme with its own clue, and
+/// the puzzle verifies against the project's request.
+#[test]
+fn theme_answers_of_a_swedish_puzzle() {
+    use gridpress::model::{Entry, Lines, Vocabulary};
+    let text = std::fs::read_to_string(gridpress::model::thesaurus::OPENTHESAURUS_PATH)
+        .expect("needs openthesaurus-de-text");
+    let thesaurus = gridpress::model::thesaurus::import_with_glosses(&text, "Thesaurus clues");
+    let themes = [
+        ("Apfel", "Obst vom Baum"),
+        ("Nebel", "Herbstwetter"),
+        ("Birne", "Kernobst"),
+    ];
+    let mut project = Project::sample();
+    project.grid.width = 13;
+    project.grid.height = 17;
+    project.exclusion_groups.clear();
+    project.language = gridpress::model::Language::German;
+    project.generator.kind = gridpress::model::PuzzleKind::Swedish;
+    project.vocabularies = vec![
+        Vocabulary {
+            name: "Herbst".into(),
+            must_use: true,
+            entries: themes
+                .iter()
+                .map(|(w, c)| Entry {
+                    word: w.to_string(),
+                    clue: Some(c.to_string()),
+                    tags: Vec::new(),
+                })
+                .collect(),
+            lines: Lines::Both,
+        },
+        thesaurus.vocabulary,
+    ];
+    let mut h = app_on(project, Tab::Generator);
+    h.get_by_label("Generate").click();
+    h.step();
+    wait_until(&mut h, Duration::from_secs(60), |app| !app.is_generating());
+    let puzzle = h.state().puzzles()[0].clone();
+    assert!(gridpress::verify::verify(&puzzle, &[]).is_empty());
+    for (word, clue) in themes {
+        let placed = puzzle
+            .words
+            .iter()
+            .find(|w| w.word == word.to_uppercase())
+            .unwrap_or_else(|| panic!("{word} placed: {:?}", puzzle.report.relaxed));
+        assert_eq!(placed.clue.as_deref(), Some(clue));
+    }
+}
