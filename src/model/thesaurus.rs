@@ -194,7 +194,6 @@ pub fn import_mythes_senses(
     glosses: Option<&HashMap<String, String>>,
     first_senses: Option<&Glosses>,
 ) -> Imported {
-    let mut named_pairs = BTreeSet::new();
     let mut collected = Collected::new(Language::English);
     let mut sets = 0;
     let mut lines = text.lines().skip(1);
@@ -236,30 +235,7 @@ pub fn import_mythes_senses(
                 .filter_map(Term::parse)
                 .collect();
             if let Some(answer) = &answer {
-                let Some(first) = first_senses else {
-                    collected.add_set(answer, &terms, 1.0);
-                    continue;
-                };
-                let texts = terms.iter().map(|t| t.text.as_str());
-                let factor = if first.names_sense(&answer.text, texts) {
-                    SENSE_FACTOR
-                } else {
-                    1.0
-                };
-                collected.add_set(answer, &terms, factor);
-                let named: Vec<Term> = terms
-                    .iter()
-                    .filter(|t| first.names_term(&answer.text, &t.text))
-                    .filter(|t| named_pairs.insert((answer.text.clone(), t.text.clone())))
-                    .cloned()
-                    .collect();
-                // A set holding a sensitive term gives no clue (`add_set`).
-                if !terms
-                    .iter()
-                    .any(|t| sensitive(Language::English).matches(&t.text))
-                {
-                    collected.add_plain_clues(answer, &named, NAMED_AFFINITY);
-                }
+                collected.add_set_by_first_sense(answer, &terms, first_senses);
             }
         }
     }
@@ -281,7 +257,6 @@ pub fn import_openthesaurus(text: &str, name: &str) -> Imported {
 pub fn import_openthesaurus_with(text: &str, name: &str, glosses: Option<&Glosses>) -> Imported {
     let mut collected = Collected::new(Language::German);
     let mut glossed = BTreeSet::new();
-    let mut named_pairs = BTreeSet::new();
     let mut sets = 0;
     let mut pairs = 0usize;
     for (number, line) in text.lines().enumerate() {
@@ -305,42 +280,12 @@ pub fn import_openthesaurus_with(text: &str, name: &str, glosses: Option<&Glosse
             .filter_map(Term::parse)
             .collect();
         for answer in &terms {
-            let Some(glosses) = glosses else {
-                collected.add_set(answer, &terms, 1.0);
-                continue;
-            };
-            let others = terms
-                .iter()
-                .filter(|t| t.text != answer.text)
-                .map(|t| t.text.as_str());
-            let factor = if glosses.names_sense(&answer.text, others) {
-                SENSE_FACTOR
-            } else {
-                1.0
-            };
-            collected.add_set(answer, &terms, factor);
+            collected.add_set_by_first_sense(answer, &terms, glosses);
+            let Some(glosses) = glosses else { continue };
             if glossed.insert(answer.text.clone())
                 && let Some(clue) = glosses.clue(&answer.text).and_then(|c| Term::parse(&c))
             {
                 collected.add_plain_clues(answer, std::slice::from_ref(&clue), WIKTIONARY_AFFINITY);
-            }
-            // A term the first sense names is that sense's word, once;
-            // in a set that gives the word a register (perplex is `(ugs.)`
-            // beside "überrascht") the sense is not the plain first one.
-            let plain_set = !answer.tags.iter().any(is_register);
-            let named: Vec<Term> = terms
-                .iter()
-                .filter(|_| plain_set)
-                .filter(|t| t.text != answer.text && glosses.names_term(&answer.text, &t.text))
-                .filter(|t| named_pairs.insert((answer.text.clone(), t.text.clone())))
-                .cloned()
-                .collect();
-            // A set holding a sensitive term gives no clue (`add_set`).
-            if !terms
-                .iter()
-                .any(|t| sensitive(Language::German).matches(&t.text))
-            {
-                collected.add_plain_clues(answer, &named, NAMED_AFFINITY);
             }
         }
     }
@@ -489,6 +434,8 @@ struct Collected {
     /// Sets read only up to [`MAX_SET_TERMS`].
     cut_sets: usize,
     stopped_at: Option<usize>,
+    /// (answer, term) pairs a first sense named, counted once.
+    named_pairs: BTreeSet<(String, String)>,
 }
 
 impl Collected {
@@ -500,6 +447,7 @@ impl Collected {
             closed: BTreeSet::new(),
             cut_sets: 0,
             stopped_at: None,
+            named_pairs: BTreeSet::new(),
         }
     }
 
@@ -517,6 +465,43 @@ impl Collected {
         // with Biegung and Krümmung, but Graf only through a wide one.
         let weight = factor / ((terms.len().max(2) - 1) as f32).sqrt();
         self.add_clues(answer, terms, weight);
+    }
+
+    /// [`add_set`](Self::add_set) weighed by the answer's first sense (if
+    /// there are first senses): a
+    /// set it names weighs [`SENSE_FACTOR`] times, and a term it names
+    /// counts once more ([`NAMED_AFFINITY`], plain), except in a set that
+    /// gives the word a register (perplex is `(ugs.)` beside "überrascht":
+    /// not the plain first sense) or holds a sensitive term (no clue).
+    fn add_set_by_first_sense(&mut self, answer: &Term, terms: &[Term], first: Option<&Glosses>) {
+        let Some(first) = first else {
+            self.add_set(answer, terms, 1.0);
+            return;
+        };
+        let others = terms
+            .iter()
+            .filter(|t| t.text != answer.text)
+            .map(|t| t.text.as_str());
+        let factor = if first.names_sense(&answer.text, others) {
+            SENSE_FACTOR
+        } else {
+            1.0
+        };
+        self.add_set(answer, terms, factor);
+        let list = sensitive(self.language);
+        if answer.tags.iter().any(is_register) || terms.iter().any(|t| list.matches(&t.text)) {
+            return;
+        }
+        let named: Vec<Term> = terms
+            .iter()
+            .filter(|t| t.text != answer.text && first.names_term(&answer.text, &t.text))
+            .filter(|t| {
+                self.named_pairs
+                    .insert((answer.text.clone(), t.text.clone()))
+            })
+            .cloned()
+            .collect();
+        self.add_plain_clues(answer, &named, NAMED_AFFINITY);
     }
 
     /// Adds `terms` (all but the answer itself) as clues of `answer`, each
@@ -962,9 +947,16 @@ const FUNCTION_WORD_ZIPF: f32 = 6.0;
 /// A term without usage labels (`(ugs.)`, `(fachspr.)`, `(von etwas)`)
 /// and without abbreviations' ellipses; `None` when nothing usable is left.
 fn clean_term(raw: &str) -> Option<String> {
+    let term = without_parentheses(raw);
+    (!term.is_empty() && !term.contains("...") && !term.contains('…')).then_some(term)
+}
+
+/// `text` without what stands in parentheses (labels, asides), its words
+/// joined by single spaces.
+pub(crate) fn without_parentheses(text: &str) -> String {
     let mut out = String::new();
     let mut depth = 0usize;
-    for c in raw.chars() {
+    for c in text.chars() {
         match c {
             '(' => depth += 1,
             ')' => depth = depth.saturating_sub(1),
@@ -972,8 +964,7 @@ fn clean_term(raw: &str) -> Option<String> {
             _ => {}
         }
     }
-    let term = out.split_whitespace().collect::<Vec<_>>().join(" ");
-    (!term.is_empty() && !term.contains("...") && !term.contains('…')).then_some(term)
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The grid letters of a one-word answer made of letters only.

@@ -259,18 +259,10 @@ const ARTICLES: [&str; 12] = [
 pub fn print_clue(gloss: &str) -> Option<String> {
     let mut text = gloss.split(';').next().unwrap_or_default().to_string();
     // Parentheses and quotes.
-    let mut plain = String::new();
-    let mut depth = 0usize;
-    for c in text.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth = depth.saturating_sub(1),
-            '„' | '“' | '"' | '‚' | '‘' => {}
-            _ if depth == 0 => plain.push(c),
-            _ => {}
-        }
-    }
-    text = plain.split_whitespace().collect::<Vec<_>>().join(" ");
+    text = super::thesaurus::without_parentheses(&text)
+        .chars()
+        .filter(|c| !matches!(c, '„' | '“' | '"' | '‚' | '‘'))
+        .collect();
     // Labels: "Entomologie: Larve einer Fliege".
     if labelled_register(&text) {
         return None;
