@@ -313,6 +313,31 @@ fn a_batch_collects_its_keys_at_the_end() {
     assert_eq!(files.len(), 2);
     assert_eq!(check_structure(&separate, &template), 7);
     assert_eq!(check_structure(&extra_path(&separate, "key"), &template), 7);
+    // Small keys to print in the next issue: the puzzle pages alone, and
+    // one key a page, `key.small_width` wide with a millimetre round it.
+    let small = temp("batch-small.pdf");
+    let files = write_pdfs(&puzzles, "Sea", &template, KeyPlacement::Small, &small).unwrap();
+    assert_eq!(files.len(), 2);
+    assert_eq!(check_structure(&small, &template), 7);
+    let key_page = Template {
+        page: PageSize::FitContent,
+        bleed: 0.0,
+        ..template.clone()
+    };
+    let key_file = extra_path(&small, "key");
+    assert_eq!(check_structure(&key_file, &key_page), 7);
+    let doc = Document::load(&key_file).unwrap();
+    for (_, id) in doc.get_pages() {
+        let trim = numbers(doc.get_dictionary(id).unwrap().get(b"TrimBox").unwrap());
+        let width_mm = (trim[2] - trim[0]) / PT_PER_MM;
+        let expected = template.key.small_width + 2.0;
+        assert!(
+            (width_mm - expected).abs() < 1.0,
+            "small key {width_mm:.1} mm wide, not about {expected} mm"
+        );
+    }
+    let text = pdftotext(&key_file);
+    assert!(text.contains("7 · Sea"), "{text}");
 }
 
 #[test]

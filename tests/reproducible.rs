@@ -24,43 +24,15 @@ fn text(o: &Output) -> String {
     )
 }
 
-/// 32 long German autumn words, all must be used, around a 9×9 ad corner
-/// with the solution "Bunt sind schon die Wälder": the request of the
-/// issue, which gave three puzzles in three idle runs.
-const AUTUMN: &[&str] = &[
-    "Herbstlaub",
-    "Blätterfall",
-    "Kastanien",
-    "Eicheln",
-    "Kürbissuppe",
-    "Nebelschwaden",
-    "Regenwetter",
-    "Herbststurm",
-    "Drachensteigen",
-    "Apfelernte",
-    "Birnen",
-    "Pilzsuche",
-    "Erntezeit",
-    "Oktober",
-    "November",
-    "Weintrauben",
-    "Weinlese",
-    "Igel",
-    "Eichhörnchen",
-    "Walnüsse",
-    "Haselnuss",
-    "Zugvögel",
-    "Kranich",
-    "Laternenumzug",
-    "Erntedankfest",
-    "Maisfeld",
-    "Gummistiefel",
-    "Wollschal",
-    "Regenschirm",
-    "Zwiebelkuchen",
-    "Federweißer",
-    "Kartoffelfeuer",
-];
+/// 32 long German autumn words (`tests/data/autumn.txt`), all must be
+/// used, around a 9×9 ad corner with the solution "Bunt sind schon die
+/// Wälder": the request of the issue, which gave three puzzles in three
+/// idle runs.
+fn autumn_words() -> Vec<String> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/autumn.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().map(str::to_string).collect()
+}
 
 fn autumn_project() -> gridpress::project::Project {
     let mut project = gridpress::project::Project::sample();
@@ -77,7 +49,7 @@ fn autumn_project() -> gridpress::project::Project {
     project.vocabularies = vec![gridpress::model::Vocabulary {
         name: "Herbst".into(),
         must_use: true,
-        entries: AUTUMN
+        entries: autumn_words()
             .iter()
             .map(|w| gridpress::model::Entry::typed(w, None))
             .collect(),

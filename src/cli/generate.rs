@@ -85,7 +85,7 @@ pub struct GenerateArgs {
     /// default: the template's.
     #[arg(long = "pdf-standard")]
     pub pdf_standard: Option<String>,
-    /// Where answer keys go: auto, next-page, collected, separate or none
+    /// Where answer keys go: auto, next-page, collected, separate, small (a small key per puzzle in NAME-key.pdf, to print in the next issue) or none
     /// (auto: compact keys, several to a page, after the puzzles).
     #[arg(long)]
     pub key: Option<String>,
@@ -281,10 +281,11 @@ fn print_settings(
         Some("next-page") => KeyPlacement::NextPage,
         Some("collected") => KeyPlacement::Collected,
         Some("separate") => KeyPlacement::SeparateFile,
+        Some("small") => KeyPlacement::Small,
         Some("none") => KeyPlacement::None,
         Some(other) => {
             return Err(InputError::msg(format!(
-                "--key {other:?}: use auto, next-page, collected, separate or none"
+                "--key {other:?}: use auto, next-page, collected, separate, small or none"
             ))
             .into());
         }

@@ -7,7 +7,7 @@ use super::app::{App, Status};
 use super::edit::Edit;
 use crate::export::json;
 use crate::export::print::write_pdfs;
-use crate::layout::{KeyPlacement, Template};
+use crate::layout::Template;
 use crate::model::Vocabulary;
 use crate::project::{Project, write_atomic};
 use eframe::egui;
@@ -330,11 +330,14 @@ impl App {
         if let Some(standard) = self.project.pdf_standard {
             template.pdf_standard = standard;
         }
+        // Where the keys go is the template's (compact keys after the
+        // puzzles for the shipped ones; a template may ask for small keys).
+        let placement = template.key.placement;
         let files = write_pdfs(
             &self.puzzles,
             &self.project.name,
             &template,
-            KeyPlacement::Auto,
+            placement,
             path,
         )
         .map_err(|e| e.to_string())?;

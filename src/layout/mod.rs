@@ -16,7 +16,7 @@ pub mod wordlist;
 
 pub use fonts::Face;
 pub use items::{Area, GridFrame, Ink, Item, Page, Point, Stroke};
-pub use page::{Heading, Parts, collected_keys, puzzle_page};
+pub use page::{Heading, Parts, collected_keys, puzzle_page, small_keys};
 pub use template::{KeyPlacement, PageSize, Template};
 pub use texts::{PageLanguage, PageTexts};
 
@@ -115,8 +115,13 @@ pub fn lay_out(
             _ => {}
         }
     }
-    if placement == KeyPlacement::Collected {
-        main.extend(collected_keys(puzzles, template)?);
+    match placement {
+        KeyPlacement::Collected => main.extend(collected_keys(puzzles, template)?),
+        KeyPlacement::Small => keys = small_keys(puzzles, template)?,
+        KeyPlacement::Auto
+        | KeyPlacement::NextPage
+        | KeyPlacement::SeparateFile
+        | KeyPlacement::None => {}
     }
     let mut extras = Vec::new();
     if template.page == PageSize::FitContent {

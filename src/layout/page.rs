@@ -7,7 +7,8 @@ use super::canvas::Canvas;
 use super::fonts::{Face, mm_to_pt, pt_to_mm};
 use super::items::{Area, Ink, Page, Point, Stroke};
 use super::template::{
-    CellSize, GridLines, GridStyle, ListPosition, PageSize, Template, TextStyle, WordListStyle,
+    CellSize, GridLines, GridStyle, ListPosition, Margins, PageSize, Template, TextStyle,
+    WordListStyle,
 };
 use super::wordlist;
 use super::wordlist::ListFit;
@@ -666,11 +667,6 @@ pub fn collected_keys(
     let content = content_area(template);
     let key = &template.key;
     let per_page = key.columns * key.rows;
-    let label_style = TextStyle {
-        font: Face::Bold,
-        size: template.subtitle.size.max(8.0),
-    };
-    let label_height = HEADING_LEADING * pt_to_mm(label_style.size);
     let mut pages = Vec::new();
     for chunk in entries.chunks(per_page) {
         let mut canvas = Canvas::new();
@@ -686,61 +682,132 @@ pub fn collected_keys(
         for (i, (heading, puzzle)) in chunk.iter().enumerate() {
             let x = content.x + (i % key.columns) as f32 * (slot_width + GAP);
             let y = top + (i / key.columns) as f32 * (slot_height + GAP);
-            let label = heading.label();
-            let natural = label_style.font.metrics().advance(&label) * pt_to_mm(label_style.size);
-            let fitted = TextStyle {
-                size: label_style.size * (slot_width / natural).min(1.0),
-                ..label_style
-            };
-            heading_lines(&mut canvas, fitted, &[label], x, y);
-            let solution_line = if puzzle.solution().is_some() {
-                label_height
-            } else {
-                0.0
-            };
-            let grid_height = slot_height - label_height - solution_line - 1.0;
-            let (cols, rows) = (puzzle.width(), puzzle.height());
-            let cell = (slot_width / cols as f32).min(grid_height / rows as f32);
-            if cell < MIN_KEY_CELL {
-                return Err(LayoutError {
-                    template: template.name.clone(),
-                    message: format!(
-                        "{} keys per page leave {cell:.1} mm per cell for a {cols}×{rows} grid",
-                        per_page
-                    ),
-                });
-            }
-            let grid_x = x + (slot_width - cols as f32 * cell) / 2.0;
-            let grid_y = y + label_height;
-            let at = Point::new(grid_x, grid_y);
-            match puzzle.kind().presentation() {
-                Presentation::HiddenWords => {
-                    grid::draw(&mut canvas, puzzle, &template.grid, at, cell, Some(key))
-                }
-                Presentation::FillIn => {
-                    grid::draw(&mut canvas, puzzle, &template.grid, at, cell, None)
-                }
-                Presentation::CluesInGrid => {
-                    clue_grid::draw(&mut canvas, puzzle, template, at, cell, true)
-                }
-            }
-            if let Some(solution) = puzzle.solution() {
-                let text = format!("{} {}", template.solution_label(), solution.spaced());
-                let face = Face::Regular;
-                // Long solution words get smaller type rather than leaving the slot.
-                let natural = face.metrics().advance(&text) * pt_to_mm(label_style.size);
-                let size = label_style.size * (slot_width / natural).min(1.0);
-                let line = [text];
-                heading_lines(
-                    &mut canvas,
-                    TextStyle { font: face, size },
-                    &line,
-                    x + (slot_width - natural.min(slot_width)) / 2.0,
-                    grid_y + rows as f32 * cell + 1.0,
-                );
-            }
+            let slot = Area::new(x, y, slot_width, slot_height);
+            compact_key(&mut canvas, heading, puzzle, template, slot, per_page)?;
         }
         pages.push(canvas.into_page(template));
     }
     Ok(pages)
+}
+
+/// Each puzzle's compact key on a page of its own, `key.small_width` mm
+/// wide and as tall as the key with a millimetre round it: placed into the
+/// next issue's page by a layout program, beside the next puzzle.
+pub fn small_keys(
+    entries: &[(Heading, &Puzzle)],
+    template: &Template,
+) -> Result<Vec<Page>, LayoutError> {
+    let width = template.key.small_width;
+    let page = Template {
+        page: PageSize::FitContent,
+        // A millimetre round the key: lines drawn on its edge keep their
+        // whole width on the page.
+        margins: Margins {
+            top: 1.0,
+            right: 1.0,
+            bottom: 1.0,
+            left: 1.0,
+        },
+        bleed: 0.0,
+        crop_marks: false,
+        ..template.clone()
+    };
+    let mut pages = Vec::new();
+    for (heading, puzzle) in entries {
+        let (label, solution_line) = key_lines(template, puzzle);
+        let (cols, rows) = (puzzle.width(), puzzle.height());
+        let height = label + width / cols as f32 * rows as f32 + solution_line + 1.0;
+        let mut canvas = Canvas::new();
+        let slot = Area::new(0.0, 0.0, width, height);
+        compact_key(&mut canvas, heading, puzzle, template, slot, 1)?;
+        pages.push(canvas.into_page(&page));
+    }
+    Ok(pages)
+}
+
+/// The heights of a compact key's label line and of its solution line
+/// (none without a solution word).
+fn key_lines(template: &Template, puzzle: &Puzzle) -> (f32, f32) {
+    let label = HEADING_LEADING * pt_to_mm(key_label_style(template).size);
+    (
+        label,
+        if puzzle.solution().is_some() {
+            label
+        } else {
+            0.0
+        },
+    )
+}
+
+fn key_label_style(template: &Template) -> TextStyle {
+    TextStyle {
+        font: Face::Bold,
+        size: template.subtitle.size.max(8.0),
+    }
+}
+
+/// One compact key in `slot`: the puzzle's label, its grid with the
+/// answers marked (capsules, or letters for write-in kinds) and the spaced
+/// solution; an error when the grid's cells would be smaller than
+/// [`MIN_KEY_CELL`] (`per_page`: keys sharing the page, for the message).
+fn compact_key(
+    canvas: &mut Canvas,
+    heading: &Heading,
+    puzzle: &Puzzle,
+    template: &Template,
+    slot: Area,
+    per_page: usize,
+) -> Result<(), LayoutError> {
+    let key = &template.key;
+    let label_style = key_label_style(template);
+    let (label_height, solution_line) = key_lines(template, puzzle);
+    let Area {
+        x,
+        y,
+        width: slot_width,
+        height: slot_height,
+    } = slot;
+    let label = heading.label();
+    let natural = label_style.font.metrics().advance(&label) * pt_to_mm(label_style.size);
+    let fitted = TextStyle {
+        size: label_style.size * (slot_width / natural).min(1.0),
+        ..label_style
+    };
+    heading_lines(canvas, fitted, &[label], x, y);
+    let grid_height = slot_height - label_height - solution_line - 1.0;
+    let (cols, rows) = (puzzle.width(), puzzle.height());
+    let cell = (slot_width / cols as f32).min(grid_height / rows as f32);
+    if cell < MIN_KEY_CELL {
+        return Err(LayoutError {
+            template: template.name.clone(),
+            message: format!(
+                "{per_page} keys per page leave {cell:.1} mm per cell for a {cols}×{rows} grid"
+            ),
+        });
+    }
+    let grid_x = x + (slot_width - cols as f32 * cell) / 2.0;
+    let grid_y = y + label_height;
+    let at = Point::new(grid_x, grid_y);
+    match puzzle.kind().presentation() {
+        Presentation::HiddenWords => {
+            grid::draw(canvas, puzzle, &template.grid, at, cell, Some(key))
+        }
+        Presentation::FillIn => grid::draw(canvas, puzzle, &template.grid, at, cell, None),
+        Presentation::CluesInGrid => clue_grid::draw(canvas, puzzle, template, at, cell, true),
+    }
+    if let Some(solution) = puzzle.solution() {
+        let text = format!("{} {}", template.solution_label(), solution.spaced());
+        let face = Face::Regular;
+        // Long solution words get smaller type rather than leaving the slot.
+        let natural = face.metrics().advance(&text) * pt_to_mm(label_style.size);
+        let size = label_style.size * (slot_width / natural).min(1.0);
+        heading_lines(
+            canvas,
+            TextStyle { font: face, size },
+            &[text],
+            x + (slot_width - natural.min(slot_width)) / 2.0,
+            grid_y + rows as f32 * cell + 1.0,
+        );
+    }
+    Ok(())
 }

@@ -151,6 +151,9 @@ const MAX_TEXT_PT: f32 = 400.0;
 const MAX_LINE_PT: f32 = 20.0;
 /// Largest grid cell or solution box.
 const MAX_CELL_MM: f32 = 100.0;
+/// The narrowest small key in mm: a 13-column grid still gets the 1.5 mm
+/// cells the collected keys allow at the least (`page::MIN_KEY_CELL`).
+const MIN_SMALL_KEY_MM: f32 = 20.0;
 /// Most columns of a word list or keys on a page.
 const MAX_COLUMNS: usize = 20;
 
@@ -487,6 +490,10 @@ pub enum KeyPlacement {
     Collected,
     /// Full-size keys in a second file (`NAME-key.pdf`).
     SeparateFile,
+    /// Small keys in a second file (`NAME-key.pdf`), one to a page the
+    /// size of the key, [`KeyStyle::small_width`] wide: to print beside
+    /// the next issue's puzzle, as magazines do.
+    Small,
     /// No key.
     None,
 }
@@ -510,6 +517,9 @@ pub struct KeyStyle {
     pub columns: usize,
     /// Collected keys per page: rows.
     pub rows: usize,
+    /// Width in mm of a small key ([`KeyPlacement::Small`]): one column
+    /// of a magazine page (A4 magazines set 3–4 columns of 43–60 mm).
+    pub small_width: f32,
 }
 
 impl Default for KeyStyle {
@@ -522,6 +532,7 @@ impl Default for KeyStyle {
             solution_fill: Ink::grey(0.2),
             columns: 2,
             rows: 3,
+            small_width: 55.0,
         }
     }
 }
@@ -727,6 +738,12 @@ impl Template {
         }
         if self.word_list.min_size > self.word_list.size {
             return Err("word_list.min_size is larger than word_list.size".into());
+        }
+        if !(MIN_SMALL_KEY_MM..=MAX_PAGE_MM).contains(&self.key.small_width) {
+            return Err(format!(
+                "key.small_width must lie in {MIN_SMALL_KEY_MM}–{MAX_PAGE_MM} mm, not {}",
+                self.key.small_width
+            ));
         }
         if self.word_list.columns == 0 || self.key.columns == 0 || self.key.rows == 0 {
             return Err("word_list.columns, key.columns and key.rows must be at least 1".into());

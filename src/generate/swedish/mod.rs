@@ -253,6 +253,15 @@ impl<'s> Prepared<'s> {
                 answers[i].0.familiar
             }));
         }
+        // Answers whose clues fit the page at its clue size, familiar or
+        // not, before those that would be set smaller (issue 34: one size,
+        // at least 6 pt). A4 18×23 German seed 8 ran out in the welcome
+        // tier and set two clues at 4.5 pt from the last.
+        if answers.iter().any(|a| a.0.fits && !a.0.welcome) && answers.iter().any(|a| !a.0.fits) {
+            planned_tiers.push(Index::new(&spellings, alphabet.len(), |i| {
+                answers[i].0.fits
+            }));
+        }
         if familiar_trie.is_some() {
             planned_tiers.push(Index::new(&spellings, alphabet.len(), |_| true));
         }
