@@ -157,7 +157,7 @@ fn page_template(project: &Project) -> Option<crate::layout::Template> {
         .as_deref()
         .unwrap_or(crate::layout::template::DEFAULT_TEMPLATE);
     let mut template = crate::layout::Template::find(name).ok()?;
-    template.language = crate::layout::PageLanguage::of(project.language);
+    project.apply_page_settings(&mut template);
     Some(template)
 }
 

@@ -238,3 +238,74 @@ fn a_small_block_gets_write_in_cells_and_sits_a_little_above_the_middle() {
         );
     }
 }
+
+/// An 18×18 grid whose bottom-right 9×9 quarter is restricted, with
+/// `count` words of 8–13 letters.
+fn ad_corner_puzzle(count: usize) -> Puzzle {
+    let words: Vec<String> = (0..count)
+        .map(|i| format!("Herbst{}", "x".repeat(i % 6) + &i.to_string()))
+        .collect();
+    let mut p = puzzle(Shape::Rectangle, 18, 18, &words, 0);
+    p.mask.restrict(9, 9, 9, 9);
+    for (r, row) in p.grid.iter_mut().enumerate() {
+        for (c, cell) in row.iter_mut().enumerate() {
+            if r >= 9 && c >= 9 {
+                *cell = None;
+            }
+        }
+    }
+    p
+}
+
+#[test]
+fn the_word_list_goes_into_the_restricted_area_when_it_fits_there() {
+    let heading = Heading {
+        title: "Herbst".into(),
+        number: None,
+    };
+    for mut template in Template::shipped() {
+        if template.page == PageSize::FitContent {
+            continue;
+        }
+        template.word_list.position = layout::template::ListPosition::InRestrictedArea;
+        // 23 words fit the 9×9 corner of every shipped page; 400 do not
+        // and go below the grid (on A4; the other pages cannot hold them).
+        for (count, inside) in [(23, true), (400, false)] {
+            let p = ad_corner_puzzle(count);
+            let page = match layout::puzzle_page(&p, &template, &heading, layout::Parts::PUZZLE) {
+                // 400 words fit no page but A4's: the others say so.
+                Err(_) if !inside && template.name != "a4" => continue,
+                page => page.unwrap_or_else(|e| panic!("{}: {e:?}", template.name)),
+            };
+            let frame = page.grid.expect("a grid");
+            let area = Area::new(
+                frame.origin.x + 9.0 * frame.cell,
+                frame.origin.y + 9.0 * frame.cell,
+                9.0 * frame.cell,
+                9.0 * frame.cell,
+            );
+            let grid_bottom = frame.origin.y + 18.0 * frame.cell;
+            let listed: Vec<Area> = page
+                .items
+                .iter()
+                .filter(|i| matches!(i, Item::Text { text, .. } if text.starts_with("Herbst") && text.len() > 6))
+                .map(extent)
+                .collect();
+            assert_eq!(listed.len(), count, "{}: every word listed", template.name);
+            for e in &listed {
+                let within = e.x >= area.x
+                    && e.y >= area.y
+                    && e.x + e.width <= area.x + area.width
+                    && e.y + e.height <= area.y + area.height;
+                assert_eq!(
+                    within, inside,
+                    "{} ({count} words): {e:?} in {area:?}",
+                    template.name
+                );
+                if !inside {
+                    assert!(e.y >= grid_bottom, "{}: below the grid", template.name);
+                }
+            }
+        }
+    }
+}

@@ -5,7 +5,7 @@ use crate::error::InputError;
 use crate::export::json;
 use crate::export::outputs::{Batch, STDOUT, check_targets_against};
 use crate::export::print::render_pdfs;
-use crate::layout::template::{DEFAULT_TEMPLATE, PdfStandard};
+use crate::layout::template::{DEFAULT_TEMPLATE, ListPosition, PdfStandard};
 use crate::layout::{KeyPlacement, Template};
 use crate::model::{
     Difficulty, Language, Lines, Mask, Puzzle, PuzzleKind, Shape, UmlautMode, Vocabulary, Word,
@@ -85,6 +85,9 @@ pub struct GenerateArgs {
     /// default: the template's.
     #[arg(long = "pdf-standard")]
     pub pdf_standard: Option<String>,
+    /// Where the word list goes: below, beside (the grid) or in-area (in the grid's largest restricted area when it fits there); default: the template's
+    #[arg(long)]
+    pub word_list: Option<String>,
     /// Where answer keys go: auto, next-page, collected, separate, small (a small key per puzzle in NAME-key.pdf, to print in the next issue) or none
     /// (auto: compact keys, several to a page, after the puzzles).
     #[arg(long)]
@@ -254,9 +257,13 @@ fn print_settings(
         .or(project.template.as_deref())
         .unwrap_or(DEFAULT_TEMPLATE);
     let mut template = Template::find(name)?;
-    template.language = crate::layout::PageLanguage::of(project.language);
-    if let Some(standard) = project.pdf_standard {
-        template.pdf_standard = standard;
+    project.apply_page_settings(&mut template);
+    if let Some(name) = &args.word_list {
+        template.word_list.position = ListPosition::parse(name).ok_or_else(|| {
+            InputError::msg(format!(
+                "--word-list {name:?}: use below, beside or in-area"
+            ))
+        })?;
     }
     if let Some(name) = &args.pdf_standard {
         template.pdf_standard = PdfStandard::parse(name).ok_or_else(|| {
@@ -485,6 +492,7 @@ pub(super) fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
                 generator: crate::project::Project::sample().generator,
                 template: None,
                 pdf_standard: None,
+                word_list: None,
                 generated: None,
             }
         }

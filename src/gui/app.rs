@@ -450,7 +450,7 @@ impl App {
         match self.stale_at {
             Some((at, stale)) if at == self.revision => stale,
             _ => {
-                let stale = *made_from != self.project;
+                let stale = !self.project.makes_the_same_puzzles_as(made_from);
                 self.stale_at = Some((self.revision, stale));
                 stale
             }
@@ -760,6 +760,9 @@ impl App {
             .response
             .labelled_by(label.id);
         pdf_standard_choice(ui, self.project.pdf_standard, commands);
+        if self.project.generator.kind == crate::model::PuzzleKind::WordSearch {
+            word_list_choice(ui, self.project.word_list, commands);
+        }
         if self.puzzles.len() > 1 {
             ui.horizontal(|ui| {
                 if ui
@@ -892,6 +895,45 @@ impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.show(ui);
     }
+}
+
+/// Where the word list goes: the template's place, or one chosen here
+/// (in the restricted area: instead of an ad).
+fn word_list_choice(
+    ui: &mut egui::Ui,
+    current: Option<crate::layout::template::ListPosition>,
+    commands: &mut Vec<Command>,
+) {
+    use crate::layout::template::ListPosition;
+    let label = |p: Option<ListPosition>| match p {
+        None => "as the template",
+        Some(ListPosition::Below) => "below the grid",
+        Some(ListPosition::Beside) => "beside the grid",
+        Some(ListPosition::InRestrictedArea) => "in the restricted area",
+    };
+    let heading = ui.label("Word list");
+    egui::ComboBox::from_id_salt("word_list")
+        .selected_text(label(current))
+        .width(ui.available_width() - 8.0)
+        .show_ui(ui, |ui| {
+            for choice in [
+                None,
+                Some(ListPosition::Below),
+                Some(ListPosition::Beside),
+                Some(ListPosition::InRestrictedArea),
+            ] {
+                if ui
+                    .selectable_label(choice == current, label(choice))
+                    .on_hover_text("In the restricted area: the largest one holds the word list instead of an ad, when the words fit there; below the grid otherwise")
+                    .clicked()
+                    && choice != current
+                {
+                    commands.push(Command::Edit(Edit::WordList(choice)));
+                }
+            }
+        })
+        .response
+        .labelled_by(heading.id);
 }
 
 /// The PDF standard of exports: the template's, or one chosen here.

@@ -326,10 +326,7 @@ impl App {
             .clone()
             .unwrap_or_else(|| crate::layout::template::DEFAULT_TEMPLATE.into());
         let mut template = Template::find(&name).map_err(|e| e.to_string())?;
-        template.language = crate::layout::PageLanguage::of(self.project.language);
-        if let Some(standard) = self.project.pdf_standard {
-            template.pdf_standard = standard;
-        }
+        self.project.apply_page_settings(&mut template);
         // Where the keys go is the template's (compact keys after the
         // puzzles for the shipped ones; a template may ask for small keys).
         let placement = template.key.placement;

@@ -18,6 +18,8 @@ pub enum Edit {
     Template(String),
     /// The PDF/X standard of exports (`None`: the template's).
     PdfStandard(Option<crate::layout::template::PdfStandard>),
+    /// Where the word list goes (`None`: the template's place).
+    WordList(Option<crate::layout::template::ListPosition>),
     /// A new, empty vocabulary at the end (lowest priority).
     AddVocabulary(String),
     /// Removes a vocabulary.
@@ -93,6 +95,7 @@ impl Edit {
             Edit::Umlauts(mode) => project.umlauts = mode,
             Edit::Template(name) => project.template = Some(name),
             Edit::PdfStandard(standard) => project.pdf_standard = standard,
+            Edit::WordList(position) => project.word_list = position,
             Edit::AddVocabulary(name) => vocabularies.push(Vocabulary {
                 name,
                 must_use: false,

@@ -44,8 +44,8 @@ impl PreviewState {
             .clone()
             .unwrap_or_else(|| layout::template::DEFAULT_TEMPLATE.into());
         let cache_key = format!(
-            "{}|{name}|{}|{number:?}|{key}|{:?}",
-            self.generation, project.name, project.language
+            "{}|{name}|{}|{number:?}|{key}|{:?}|{:?}",
+            self.generation, project.name, project.language, project.word_list
         );
         if self.cache.as_ref().is_none_or(|(k, _)| *k != cache_key) {
             let heading = Heading {
@@ -56,7 +56,7 @@ impl PreviewState {
             let page = Template::find(&name)
                 .map_err(|e| e.to_string())
                 .and_then(|mut t| {
-                    t.language = layout::PageLanguage::of(project.language);
+                    project.apply_page_settings(&mut t);
                     layout::puzzle_page(puzzle, &t, &heading, parts).map_err(|e| e.to_string())
                 });
             self.cache = Some((cache_key, page));

@@ -13,7 +13,7 @@ use super::template::{
 use super::wordlist;
 use super::wordlist::ListFit;
 use super::{clue_grid, grid};
-use crate::model::{Presentation, Puzzle};
+use crate::model::{CellKind, Mask, Pos, Presentation, Puzzle};
 
 /// Smallest cell on a puzzle page, in mm.
 const MIN_CELL: f32 = 4.0;
@@ -329,6 +329,23 @@ pub fn puzzle_page(
         template: template.name.clone(),
         message: what.to_string(),
     };
+    // In the restricted area when the template says so and the words fit
+    // there with the grid at the size the page gives it without a list.
+    let in_area = (list_style.position == ListPosition::InRestrictedArea
+        && parts.grid
+        && parts.words
+        && !words.is_empty())
+    .then(|| {
+        let cell = cell_size(
+            cell_rule,
+            cols,
+            rows,
+            body.width,
+            body.height - solution_height,
+        );
+        list_in_area(&words, list_style, &puzzle.mask, cell).map(|(fit, at)| (fit, at, cell))
+    })
+    .flatten();
     // Beside the grid when the template says so and the words fit there;
     // otherwise (very long words) below it.
     let mut beside_fit =
@@ -380,8 +397,11 @@ pub fn puzzle_page(
         }
     }
     let beside = beside_fit.is_some();
+    let list_offset = in_area.as_ref().map(|&(_, at, _)| at);
     // Fit the list first (it has a minimum type size), then give the grid the rest.
-    let (fit, cell) = if let Some(fit) = beside_fit {
+    let (fit, cell) = if let Some((fit, _, cell)) = in_area {
+        (Some(fit), cell)
+    } else if let Some(fit) = beside_fit {
         let grid_width = body.width - list_style.beside_width - list_style.gap;
         (
             Some(fit),
@@ -482,7 +502,7 @@ pub fn puzzle_page(
                 grid_height
             };
         }
-        if !beside && fit.is_some() {
+        if !beside && list_offset.is_none() && fit.is_some() {
             block += GAP * f32::from(u8::from(parts.grid)) + list_height;
         }
         block += solution_height;
@@ -530,6 +550,10 @@ pub fn puzzle_page(
             let at = Point::new(body.x + grid_width + list_style.gap, y);
             wordlist::draw(&mut canvas, &words, list_style, fit, at);
         }
+        if let (Some(offset), Some(fit)) = (list_offset, &fit) {
+            let at = Point::new(centred(grid_width) + offset.x, y + offset.y);
+            wordlist::draw(&mut canvas, &words, list_style, fit, at);
+        }
         y += rows as f32 * cell + GAP;
     }
     if let (Some(solution), true) = (puzzle.solution(), parts.words) {
@@ -555,7 +579,10 @@ pub fn puzzle_page(
         );
         y += template.solution.box_size + GAP;
     }
-    if !beside && let Some(fit) = &fit {
+    if !beside
+        && list_offset.is_none()
+        && let Some(fit) = &fit
+    {
         wordlist::draw(
             &mut canvas,
             &words,
@@ -565,6 +592,72 @@ pub fn puzzle_page(
         );
     }
     Ok(canvas.into_page(template))
+}
+
+/// Room left round a word list set in a restricted area, in cells: the
+/// list keeps about half a cell from the letters beside it, as the grid's
+/// letters keep from each other.
+const AREA_PADDING_CELLS: f32 = 0.5;
+
+/// The word list fitted into the largest restricted rectangle of `mask`
+/// (cells of `cell` mm), with its top-left corner relative to the grid's;
+/// none when there is no such area or the words do not fit it.
+fn list_in_area(
+    words: &[String],
+    style: &WordListStyle,
+    mask: &Mask,
+    cell: f32,
+) -> Option<(ListFit, Point)> {
+    let (row, col, height, width) = largest_restricted_rect(mask)?;
+    let pad = AREA_PADDING_CELLS * cell;
+    let room = (
+        width as f32 * cell - 2.0 * pad,
+        height as f32 * cell - 2.0 * pad,
+    );
+    if room.0 <= 0.0 || room.1 <= 0.0 {
+        return None;
+    }
+    let fit = wordlist::fit(words, style, room.0, room.1)?;
+    // Centred in the area.
+    let used = (
+        fit.width(wordlist::longest(words, style, &fit)),
+        fit.height(),
+    );
+    let at = Point::new(
+        col as f32 * cell + pad + (room.0 - used.0).max(0.0) / 2.0,
+        row as f32 * cell + pad + (room.1 - used.1).max(0.0) / 2.0,
+    );
+    Some((fit, at))
+}
+
+/// The largest rectangle of restricted cells: (row, column, height, width).
+fn largest_restricted_rect(mask: &Mask) -> Option<(usize, usize, usize, usize)> {
+    let (cols, rows) = (mask.width(), mask.height());
+    // Restricted cells running down from each cell of the row.
+    let mut run = vec![0usize; cols];
+    let mut best: Option<(usize, (usize, usize, usize, usize))> = None;
+    for r in 0..rows {
+        for (c, run) in run.iter_mut().enumerate() {
+            let restricted = mask.kind(Pos::new(r, c)) == CellKind::Restricted;
+            *run = if restricted { *run + 1 } else { 0 };
+        }
+        // Rectangles ending on row r: each column's run as the height,
+        // widened over the neighbours whose runs reach as high.
+        for c in 0..cols {
+            let h = run[c];
+            if h == 0 {
+                continue;
+            }
+            let left = (0..c).rev().take_while(|&k| run[k] >= h).count();
+            let right = (c + 1..cols).take_while(|&k| run[k] >= h).count();
+            let width = left + 1 + right;
+            let area = h * width;
+            if best.is_none_or(|(a, _)| area > a) {
+                best = Some((area, (r + 1 - h, c - left, h, width)));
+            }
+        }
+    }
+    best.map(|(_, rect)| rect)
 }
 
 /// The gap between two words of the solution strip, in boxes.
@@ -810,4 +903,22 @@ fn compact_key(
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_largest_restricted_rectangle_is_found_among_several() {
+        let mut mask = crate::model::Shape::Rectangle.mask(12, 10).unwrap();
+        assert_eq!(largest_restricted_rect(&mask), None);
+        // A 3×2 area top left, an L of a 4×4 square with a 2×3 strip
+        // under its left half: the square (16 cells) wins over the strip
+        // down its left half (2×7).
+        mask.restrict(0, 0, 3, 2);
+        mask.restrict(6, 2, 4, 4);
+        mask.restrict(6, 6, 2, 3);
+        assert_eq!(largest_restricted_rect(&mask), Some((2, 6, 4, 4)));
+    }
 }

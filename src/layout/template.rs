@@ -391,13 +391,35 @@ pub enum ListPosition {
     Below,
     /// To the right of the grid.
     Beside,
+    /// In the grid's largest restricted area, when the words fit there at
+    /// the list's smallest size (the area then holds the list instead of
+    /// an ad or a picture, as word-search magazines print it); below the
+    /// grid otherwise.
+    InRestrictedArea,
+}
+
+impl ListPosition {
+    /// The names `--word-list` takes, with their positions.
+    pub const NAMES: [(&'static str, ListPosition); 3] = [
+        ("below", ListPosition::Below),
+        ("beside", ListPosition::Beside),
+        ("in-area", ListPosition::InRestrictedArea),
+    ];
+
+    /// The position named `name` (see [`ListPosition::NAMES`]).
+    pub fn parse(name: &str) -> Option<ListPosition> {
+        Self::NAMES
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|&(_, p)| p)
+    }
 }
 
 /// The word list's style.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct WordListStyle {
-    /// Below or beside the grid.
+    /// Below or beside the grid, or in its restricted area.
     pub position: ListPosition,
     /// Columns (at least; more when the words do not fit).
     pub columns: usize,

@@ -227,6 +227,10 @@ pub struct Project {
     /// The PDF/X standard of exported PDFs, in place of the template's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pdf_standard: Option<crate::layout::template::PdfStandard>,
+    /// Where the word list goes, in place of the template's (e.g. in the
+    /// restricted area).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub word_list: Option<crate::layout::template::ListPosition>,
     /// The puzzles last generated from exactly these settings, as puzzle
     /// JSON (`docs/puzzle-json.md`, versioned on its own): the app saves
     /// them so that the page and key can be exported again after reopening.
@@ -236,6 +240,40 @@ pub struct Project {
 }
 
 impl Project {
+    /// Sets what the project says of its pages on `template`: the page
+    /// language, the PDF standard and the word list's place.
+    pub fn apply_page_settings(&self, template: &mut crate::layout::Template) {
+        template.language = crate::layout::PageLanguage::of(self.language);
+        if let Some(standard) = self.pdf_standard {
+            template.pdf_standard = standard;
+        }
+        if let Some(position) = self.word_list {
+            template.word_list.position = position;
+        }
+    }
+
+    /// Whether puzzles made from `other` are what this project would make:
+    /// the same but for the settings only the page reads (the PDF
+    /// standard, the word list's place, the saved puzzles; the template
+    /// too, except for Swedish puzzles, whose clues are chosen to fit its
+    /// cells).
+    pub fn makes_the_same_puzzles_as(&self, other: &Project) -> bool {
+        let request = |p: &Project| {
+            let mut p = p.clone();
+            p.pdf_standard = None;
+            p.word_list = None;
+            p.generated = None;
+            match p.generator.kind {
+                crate::model::PuzzleKind::Swedish => {}
+                crate::model::PuzzleKind::WordSearch | crate::model::PuzzleKind::WordRectangle => {
+                    p.template = None
+                }
+            }
+            p
+        };
+        request(self) == request(other)
+    }
+
     /// The built-in sample project.
     pub fn sample() -> Project {
         Project::parse(SAMPLE, "built-in sample project").expect("the sample project parses")
@@ -479,6 +517,24 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn page_only_settings_keep_the_puzzles_current() {
+        let made = Project::sample();
+        let mut p = made.clone();
+        p.template = Some("magazine".into());
+        p.word_list = Some(crate::layout::template::ListPosition::InRestrictedArea);
+        p.pdf_standard = Some(crate::layout::template::PdfStandard::X4);
+        assert!(p.makes_the_same_puzzles_as(&made));
+        p.generator.directions = "E,S".into();
+        assert!(!p.makes_the_same_puzzles_as(&made));
+        // A Swedish puzzle's clues fit the template's cells.
+        let mut swedish = made.clone();
+        swedish.generator.kind = crate::model::PuzzleKind::Swedish;
+        let mut other_page = swedish.clone();
+        other_page.template = Some("magazine".into());
+        assert!(!other_page.makes_the_same_puzzles_as(&swedish));
+    }
 
     #[test]
     fn sample_round_trips_and_validates() {
