@@ -10,6 +10,8 @@ use crate::model::thesaurus::{gives_away, shares_stem};
 use crate::model::{Puzzle, PuzzleKind, PuzzleSpec, lexicon};
 use crate::verify::{verify, verify_against};
 
+mod hidden_word;
+
 pub use crate::generate::swedish::edit::Replaced;
 
 /// Longest clue an editor may type: four lines of a clue cell at the
@@ -161,11 +163,32 @@ pub fn replace(
             let lexicon = EditLexicon::new(spec)?;
             replace_swedish(&lexicon, puzzle, index, spec, how, options)
         }
-        PuzzleKind::WordRectangle | PuzzleKind::WordSearch => Err(EditError::Refused(format!(
+        PuzzleKind::WordSearch => {
+            let mut replaced = hidden_word::replace(puzzle, index, spec, &how.banned, options)?;
+            note_changes(&mut replaced);
+            replaced.puzzle = verified(replaced.puzzle, spec)?;
+            Ok(replaced)
+        }
+        PuzzleKind::WordRectangle => Err(EditError::Refused(format!(
             "replacing a word of {} is not offered yet: lock the words to keep and generate again",
             puzzle.kind().with_article()
         ))),
     }
+}
+
+/// The report's note of what a replacement changed.
+fn note_changes(replaced: &mut Replaced) {
+    let summary = replaced
+        .changed
+        .iter()
+        .map(|(_, old, new)| format!("{old} by {new}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    replaced
+        .puzzle
+        .report
+        .notes
+        .push(format!("edited: replaced {summary}"));
 }
 
 /// [`replace`] for a Swedish puzzle with its answers already indexed (the
@@ -186,17 +209,7 @@ pub fn replace_swedish(
         how.rings.unwrap_or(DEFAULT_RINGS),
         options,
     )?;
-    let summary = replaced
-        .changed
-        .iter()
-        .map(|(_, old, new)| format!("{old} by {new}"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    replaced
-        .puzzle
-        .report
-        .notes
-        .push(format!("edited: replaced {summary}"));
+    note_changes(&mut replaced);
     replaced.puzzle = verified(replaced.puzzle, spec)?;
     Ok(replaced)
 }

@@ -1162,3 +1162,47 @@ fn theme_answers_of_a_swedish_puzzle() {
         assert_eq!(placed.clue.as_deref(), Some(clue));
     }
 }
+
+/// Replace in a word search: the selected word gives way to another of
+/// the vocabulary, every other word stays where it was, the result
+/// verifies; undo brings the word back.
+#[test]
+fn replace_a_word_of_a_word_search() {
+    let mut h = sample_app();
+    h.run();
+    h.get_by_label("Generate").click();
+    h.step();
+    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
+    h.run();
+    let first = h.state().puzzles()[0].clone();
+    let old = first.words[0].clone();
+    h.get_by_label(&format!("{}  ·  {}", old.display, old.direction))
+        .click();
+    h.run();
+    h.get_by_label("Replace").click();
+    h.run();
+    assert!(
+        h.state().status().text.starts_with("Replaced"),
+        "{:?}",
+        h.state().status()
+    );
+    let replaced = h.state().puzzles()[0].clone();
+    assert_eq!(replaced.words.len(), first.words.len());
+    assert!(!replaced.words.iter().any(|w| w.word == old.word));
+    for w in &first.words[1..] {
+        assert!(
+            replaced
+                .words
+                .iter()
+                .any(|n| n.word == w.word && n.start == w.start && n.direction == w.direction),
+            "{} moved",
+            w.word
+        );
+    }
+    assert!(gridpress::verify::verify(&replaced, &[]).is_empty());
+    let spec = h.state().project().to_spec().unwrap();
+    assert!(gridpress::verify::verify_against(&replaced, &spec).is_empty());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().puzzles()[0], first);
+}

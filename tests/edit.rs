@@ -241,3 +241,129 @@ fn typed_clues_are_checked_and_kept_as_the_editors() {
         assert!(set_clue(&puzzle, index, clue, &spec).is_err());
     }
 }
+
+/// Word searches (issue 29): a replaced word gives way to another of the
+/// vocabulary; every other word stays where it was; without a solution
+/// word only the freed cells and the new word's cells change; with one,
+/// the solution is kept; must-use words are refused; every result
+/// verified; the same seed gives the same result.
+#[test]
+fn a_word_search_word_replaced_keeps_every_other_word() {
+    use gridpress::edit::replace;
+    use gridpress::generate::Generator;
+    use gridpress::model::{Shape, WordCount};
+    let sea = common::words("sea-life.txt");
+    let american: Vec<Word> = common::american_text()
+        .lines()
+        .step_by(53)
+        .take(400)
+        .map(|w| Word::new(w, None, UmlautMode::Keep).unwrap())
+        .collect();
+    let mut replaced_count = 0;
+    for (words, solution, shape) in [
+        (&sea, None, Shape::Rectangle),
+        (&sea, Some("Meeresgrund"), Shape::Rectangle),
+        (&american, None, Shape::Heart),
+        (&american, Some("Lighthouse"), Shape::Rectangle),
+    ] {
+        let mut spec = common::spec(shape.mask(15, 15).unwrap(), words.clone(), false);
+        spec.solution = solution.map(|s| Word::new(s, None, UmlautMode::Keep).unwrap());
+        spec.pick = Some(if solution.is_some() {
+            WordCount::Auto
+        } else {
+            WordCount::Exact(22)
+        });
+        for seed in 1..=3 {
+            let generator = Generator::new(spec.clone()).unwrap();
+            let puzzle = generator.generate(&Options::seeded(seed)).unwrap();
+            let spec = generator.spec().clone();
+            for index in [0, puzzle.words.len() / 2] {
+                let old = &puzzle.words[index];
+                let what = format!("{solution:?} seed {seed}: {}", old.word);
+                let result = replace(
+                    &puzzle,
+                    index,
+                    &spec,
+                    &ReplaceOptions::default(),
+                    &Options::seeded(seed),
+                );
+                let r = match result {
+                    Ok(r) => r,
+                    // With a solution word the count of free cells is
+                    // fixed: no word may fit; it is said, nothing changes.
+                    Err(EditError::Refused(why)) if solution.is_some() => {
+                        assert!(why.contains("solution"), "{what}: {why}");
+                        continue;
+                    }
+                    Err(e) => panic!("{what}: {e}"),
+                };
+                replaced_count += 1;
+                assert_valid(&r.puzzle, &spec, &what);
+                assert_eq!(r.puzzle.words.len(), puzzle.words.len(), "{what}");
+                assert!(!r.puzzle.words.iter().any(|w| w.word == old.word), "{what}");
+                for (i, w) in puzzle.words.iter().enumerate().filter(|&(i, _)| i != index) {
+                    assert!(
+                        r.puzzle.words.iter().any(|n| n.word == w.word
+                            && n.start == w.start
+                            && n.direction == w.direction),
+                        "{what}: word {i} {} moved",
+                        w.word
+                    );
+                }
+                let (at, _, _) = r.changed[0];
+                if solution.is_none() {
+                    let kept: HashSet<Pos> = puzzle
+                        .words
+                        .iter()
+                        .enumerate()
+                        .filter(|&(i, _)| i != index)
+                        .flat_map(|(_, w)| w.cells())
+                        .collect();
+                    let may_change: HashSet<Pos> = old
+                        .cells()
+                        .into_iter()
+                        .filter(|c| !kept.contains(c))
+                        .chain(r.puzzle.words[at].cells())
+                        .collect();
+                    for p in puzzle.mask.positions() {
+                        if !may_change.contains(&p) {
+                            assert_eq!(puzzle.letter(p), r.puzzle.letter(p), "{what}: {p:?}");
+                        }
+                    }
+                } else {
+                    assert_eq!(
+                        r.puzzle.solution().map(|s| s.word.clone()),
+                        puzzle.solution().map(|s| s.word.clone()),
+                        "{what}"
+                    );
+                }
+                let again = replace(
+                    &puzzle,
+                    index,
+                    &spec,
+                    &ReplaceOptions::default(),
+                    &Options::seeded(seed),
+                )
+                .unwrap();
+                assert_eq!(again.puzzle, r.puzzle, "{what}: same seed, same result");
+            }
+        }
+    }
+    assert!(replaced_count >= 16, "only {replaced_count} of 24 replaced");
+    // A must-use word is the request's: refused by name.
+    let mut must = common::spec(Mask::rectangle(12, 12).unwrap(), sea[..12].to_vec(), true);
+    must.pick = None;
+    let generator = Generator::new(must).unwrap();
+    let puzzle = generator.generate(&Options::seeded(1)).unwrap();
+    let refused = replace(
+        &puzzle,
+        0,
+        generator.spec(),
+        &ReplaceOptions::default(),
+        &Options::seeded(1),
+    );
+    assert!(
+        matches!(&refused, Err(EditError::Refused(why)) if why.contains("must-use")),
+        "{refused:?}"
+    );
+}

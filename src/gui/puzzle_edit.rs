@@ -4,7 +4,7 @@
 
 use super::app::{App, Command, Level, Status};
 use super::edit::Edit;
-use crate::edit::{ReplaceOptions, replace_swedish, set_clue};
+use crate::edit::{ReplaceOptions, replace, replace_swedish, set_clue};
 use crate::generate::Options;
 use crate::generate::swedish::edit::EditLexicon;
 use crate::model::{Puzzle, PuzzleKind, PuzzleSpec};
@@ -245,12 +245,15 @@ impl App {
                 }
             }
             PuzzleEdit::Replace(word) => {
-                let lexicon = match self.edit_lexicon() {
-                    Ok(l) => l,
-                    Err(e) => {
-                        self.status = Status::error(format!("Cannot replace: {e}"));
-                        return;
-                    }
+                let lexicon = match self.puzzles[self.shown].kind() {
+                    PuzzleKind::Swedish => match self.edit_lexicon() {
+                        Ok(l) => Some(l),
+                        Err(e) => {
+                            self.status = Status::error(format!("Cannot replace: {e}"));
+                            return;
+                        }
+                    },
+                    PuzzleKind::WordSearch | PuzzleKind::WordRectangle => None,
                 };
                 let puzzle = &self.puzzles[self.shown];
                 let mut banned = self.puzzle_edit.replaced.clone();
@@ -266,7 +269,12 @@ impl App {
                 let seed = puzzle
                     .seed
                     .wrapping_add(self.puzzle_edit.replaced.len() as u64);
-                match replace_swedish(&lexicon, puzzle, word, &spec, &how, &Options::seeded(seed)) {
+                let options = Options::seeded(seed);
+                let result = match &lexicon {
+                    Some(lexicon) => replace_swedish(lexicon, puzzle, word, &spec, &how, &options),
+                    None => replace(puzzle, word, &spec, &how, &options),
+                };
+                match result {
                     Ok(r) => {
                         self.puzzle_edit
                             .replaced
@@ -396,26 +404,29 @@ impl App {
             }
             ui.horizontal(|ui| {
                 let replaceable = match kind {
-                    PuzzleKind::Swedish => true,
-                    PuzzleKind::WordSearch | PuzzleKind::WordRectangle => false,
+                    PuzzleKind::Swedish | PuzzleKind::WordSearch => true,
+                    PuzzleKind::WordRectangle => false,
                 };
                 let locked = self.puzzle_edit.locked.contains(&i);
                 if ui
                     .add_enabled(replaceable && !locked, egui::Button::new("Replace"))
-                    .on_hover_text(
-                        "Another answer here: its letters filled anew (and the crossing answers' where they must), every other cell kept",
-                    )
+                    .on_hover_text(match kind {
+                        PuzzleKind::WordSearch => "Another word of the vocabularies in its place: every other word kept where it is, the freed cells filled anew",
+                        PuzzleKind::Swedish | PuzzleKind::WordRectangle => "Another answer here: its letters filled anew (and the crossing answers' where they must), every other cell kept",
+                    })
                     .on_disabled_hover_text(if locked {
                         "Locked: unlock it to replace it"
                     } else {
-                        "Replacing is offered for Swedish puzzles so far"
+                        "Replacing is offered for Swedish puzzles and word searches so far"
                     })
                     .clicked()
                 {
                     commands.push(Command::EditPuzzle(PuzzleEdit::Replace(i)));
                 }
                 let mut lock = locked;
-                if ui
+                // A word search's replacement keeps every other word.
+                if kind == PuzzleKind::Swedish
+                    && ui
                     .checkbox(&mut lock, "Lock")
                     .on_hover_text("Replacements keep this word's letters")
                     .changed()
