@@ -18,6 +18,9 @@ pub use crate::generate::swedish::edit::Replaced;
 /// smallest size print sets (about 15 characters a line).
 pub const MAX_TYPED_CLUE: usize = 60;
 
+/// Broken rules an edit's refusal names at most.
+const BROKEN_LISTED: usize = 5;
+
 /// Why an edit was not made; the puzzle stays as it was.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EditError {
@@ -169,10 +172,29 @@ pub fn replace(
             replaced.puzzle = verified(replaced.puzzle, spec)?;
             Ok(replaced)
         }
-        PuzzleKind::WordRectangle => Err(EditError::Refused(format!(
-            "replacing a word of {} is not offered yet: lock the words to keep and generate again",
-            puzzle.kind().with_article()
-        ))),
+        PuzzleKind::WordRectangle => {
+            let gone: Vec<Vec<char>> = how.banned.iter().map(|w| w.chars().collect()).collect();
+            let (new, changed) =
+                crate::generate::rectangle::edit::replace(puzzle, index, spec, &gone, {
+                    let rings = how.rings.unwrap_or(DEFAULT_RINGS);
+                    (rings > 0, options)
+                })?;
+            let region = puzzle
+                .mask
+                .positions()
+                .filter(|&p| puzzle.letter(p) != new.letter(p))
+                .collect();
+            let mut replaced = Replaced {
+                puzzle: new,
+                changed,
+                reclued: Vec::new(),
+                rings: 0,
+                region,
+            };
+            note_changes(&mut replaced);
+            replaced.puzzle = verified(replaced.puzzle, spec)?;
+            Ok(replaced)
+        }
     }
 }
 
@@ -222,12 +244,16 @@ fn verified(puzzle: Puzzle, spec: &PuzzleSpec) -> Result<Puzzle, EditError> {
     if violations.is_empty() {
         Ok(puzzle)
     } else {
-        Err(EditError::Broken(
-            violations
-                .iter()
-                .map(|v| v.to_string())
-                .collect::<Vec<_>>()
-                .join("; "),
-        ))
+        // The first few say what is wrong; a request that does not match
+        // the puzzle at all would list thousands.
+        let mut listed: Vec<String> = violations
+            .iter()
+            .take(BROKEN_LISTED)
+            .map(|v| v.to_string())
+            .collect();
+        if violations.len() > BROKEN_LISTED {
+            listed.push(format!("and {} more", violations.len() - BROKEN_LISTED));
+        }
+        Err(EditError::Broken(listed.join("; ")))
     }
 }

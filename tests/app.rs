@@ -1206,3 +1206,61 @@ fn replace_a_word_of_a_word_search() {
     h.run();
     assert_eq!(h.state().puzzles()[0], first);
 }
+
+/// Replace in a word rectangle: the selected word gives way (in its line,
+/// or in a new rectangle, said so), the result verifies; undo brings the
+/// rectangle back.
+#[test]
+fn replace_a_word_of_a_word_rectangle() {
+    let mut project = Project::sample();
+    project.grid.width = 4;
+    project.grid.height = 4;
+    project.generator.pick = None;
+    project.generator.kind = gridpress::model::PuzzleKind::WordRectangle;
+    project.vocabularies[0].entries = common_words(4, 600)
+        .into_iter()
+        .map(|word| gridpress::model::Entry {
+            word,
+            clue: None,
+            tags: Vec::new(),
+        })
+        .collect();
+    let mut h = app_on(project, Tab::Generator);
+    h.get_by_label("Generate").click();
+    h.step();
+    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
+    h.run();
+    let first = h.state().puzzles()[0].clone();
+    let old = first.words[0].clone();
+    h.get_by_label(&format!("{}  ·  {}", old.display, old.direction))
+        .click();
+    h.run();
+    h.get_by_label("Replace").click();
+    h.run();
+    assert!(
+        h.state().status().text.starts_with("Replaced"),
+        "{:?}",
+        h.state().status()
+    );
+    let replaced = h.state().puzzles()[0].clone();
+    assert!(!replaced.words.iter().any(|w| w.word == old.word));
+    assert!(gridpress::verify::verify(&replaced, &[]).is_empty());
+    let spec = h.state().project().to_spec().unwrap();
+    assert!(gridpress::verify::verify_against(&replaced, &spec).is_empty());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().puzzles()[0], first);
+}
+
+/// Every third lower-case `wamerican` word of `len` letters, up to
+/// `count`.
+fn common_words(len: usize, count: usize) -> Vec<String> {
+    std::fs::read_to_string("/usr/share/dict/american-english")
+        .expect("needs wamerican")
+        .lines()
+        .filter(|w| w.len() == len && w.chars().all(|c| c.is_ascii_lowercase()))
+        .step_by(3)
+        .take(count)
+        .map(str::to_string)
+        .collect()
+}

@@ -367,3 +367,88 @@ fn a_word_search_word_replaced_keeps_every_other_word() {
         "{refused:?}"
     );
 }
+
+/// Word rectangles (issue 29): a replaced word gives way to another in
+/// its line with every other line of its direction kept, or (rings 1 and
+/// more) to a new rectangle without it, said so; rings 0 refuses then;
+/// every result verified, the fill-in still unique; same seed, same
+/// result.
+#[test]
+fn a_word_rectangle_word_replaced_in_its_line_or_in_a_new_block() {
+    use gridpress::edit::replace;
+    let american: Vec<Word> = common::american_text()
+        .lines()
+        .filter(|w| (4..=6).contains(&w.len()))
+        .map(|w| Word::new(w, None, UmlautMode::Keep).unwrap())
+        .collect();
+    let (mut in_line, mut new_block) = (0, 0);
+    for (width, height) in [(5, 5), (4, 6)] {
+        let spec = common::spec(
+            Mask::rectangle(width, height).unwrap(),
+            american.clone(),
+            false,
+        );
+        for seed in 1..=2 {
+            let puzzle =
+                gridpress::generate::rectangle::generate(&spec, &Options::seeded(seed)).unwrap();
+            for index in [0, width, puzzle.words.len() - 1] {
+                let old = &puzzle.words[index];
+                let what = format!("{width}×{height} seed {seed}: {}", old.word);
+                let r = replace(
+                    &puzzle,
+                    index,
+                    &spec,
+                    &ReplaceOptions::default(),
+                    &Options::seeded(seed),
+                )
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+                assert_valid(&r.puzzle, &spec, &what);
+                assert!(!r.puzzle.words.iter().any(|w| w.word == old.word), "{what}");
+                let whole = r
+                    .puzzle
+                    .report
+                    .notes
+                    .iter()
+                    .any(|n| n.contains("a new rectangle"));
+                if whole {
+                    new_block += 1;
+                } else {
+                    in_line += 1;
+                    for (i, w) in puzzle.words.iter().enumerate() {
+                        if i != index && w.direction == old.direction {
+                            assert_eq!(r.puzzle.words[i].word, w.word, "{what}: line {i} kept");
+                        }
+                    }
+                }
+                let ring_zero = ReplaceOptions {
+                    rings: Some(0),
+                    ..ReplaceOptions::default()
+                };
+                match replace(&puzzle, index, &spec, &ring_zero, &Options::seeded(seed)) {
+                    Ok(same) => {
+                        assert!(!whole, "{what}: rings 0 found what the default did not");
+                        assert_eq!(same.puzzle.grid, r.puzzle.grid, "{what}");
+                    }
+                    Err(EditError::Generate(e)) => {
+                        assert!(whole, "{what}: {e}");
+                        assert!(e.to_string().contains("rings 1"), "{what}: {e}");
+                    }
+                    Err(e) => panic!("{what}: {e}"),
+                }
+                let again = replace(
+                    &puzzle,
+                    index,
+                    &spec,
+                    &ReplaceOptions::default(),
+                    &Options::seeded(seed),
+                )
+                .unwrap();
+                assert_eq!(again.puzzle, r.puzzle, "{what}: same seed, same result");
+            }
+        }
+    }
+    assert!(
+        in_line >= 2,
+        "{in_line} replaced in their line, {new_block} in a new block"
+    );
+}

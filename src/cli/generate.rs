@@ -519,12 +519,11 @@ pub(super) fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
     }
     if !args.words.is_empty() {
         // Word files are must-use unless words are drawn from them; the
-        // answers of a Swedish puzzle are always drawn.
+        // answers of a Swedish puzzle and the words of a rectangle are
+        // always drawn.
         let must_use = match project.generator.kind {
-            PuzzleKind::WordSearch | PuzzleKind::WordRectangle => {
-                args.pick.is_none() && args.solution.is_none()
-            }
-            PuzzleKind::Swedish => false,
+            PuzzleKind::WordSearch => args.pick.is_none() && args.solution.is_none(),
+            PuzzleKind::WordRectangle | PuzzleKind::Swedish => false,
         };
         project.vocabularies = args
             .words

@@ -403,22 +403,15 @@ impl App {
                 }
             }
             ui.horizontal(|ui| {
-                let replaceable = match kind {
-                    PuzzleKind::Swedish | PuzzleKind::WordSearch => true,
-                    PuzzleKind::WordRectangle => false,
-                };
                 let locked = self.puzzle_edit.locked.contains(&i);
                 if ui
-                    .add_enabled(replaceable && !locked, egui::Button::new("Replace"))
+                    .add_enabled(!locked, egui::Button::new("Replace"))
                     .on_hover_text(match kind {
                         PuzzleKind::WordSearch => "Another word of the vocabularies in its place: every other word kept where it is, the freed cells filled anew",
-                        PuzzleKind::Swedish | PuzzleKind::WordRectangle => "Another answer here: its letters filled anew (and the crossing answers' where they must), every other cell kept",
+                        PuzzleKind::WordRectangle => "Another word in its line, the crossing words changed by the letter they share; where none fits so, a new rectangle without it (said so)",
+                        PuzzleKind::Swedish => "Another answer here: its letters filled anew (and the crossing answers' where they must), every other cell kept",
                     })
-                    .on_disabled_hover_text(if locked {
-                        "Locked: unlock it to replace it"
-                    } else {
-                        "Replacing is offered for Swedish puzzles and word searches so far"
-                    })
+                    .on_disabled_hover_text("Locked: unlock it to replace it")
                     .clicked()
                 {
                     commands.push(Command::EditPuzzle(PuzzleEdit::Replace(i)));

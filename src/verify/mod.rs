@@ -7,7 +7,9 @@ pub mod quality;
 pub mod rectangle;
 pub mod swedish;
 
-use crate::model::{Body, CellKind, Direction, Pos, Puzzle, PuzzleSpec, Rules, Solution};
+use crate::model::{
+    Body, CellKind, Direction, Pos, Puzzle, PuzzleKind, PuzzleSpec, Rules, Solution,
+};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
@@ -390,7 +392,16 @@ pub fn verify_against(puzzle: &Puzzle, spec: &PuzzleSpec) -> Vec<Violation> {
             }
         }
     }
-    for v in spec.vocabularies.iter().filter(|v| v.must_use) {
+    // A rectangle draws its words from every list: none is must-use.
+    let must_use_asked = match puzzle.kind() {
+        PuzzleKind::WordSearch | PuzzleKind::Swedish => true,
+        PuzzleKind::WordRectangle => false,
+    };
+    for v in spec
+        .vocabularies
+        .iter()
+        .filter(|v| v.must_use && must_use_asked)
+    {
         for x in &v.words {
             let text: String = x.letters.iter().collect();
             if !listed.contains(&text) && !puzzle.report.unplaced.contains(&text) {

@@ -9,6 +9,7 @@
 //! columns from the down words) and kept only when that has exactly one
 //! solution.
 
+pub mod edit;
 mod search;
 
 use super::rng::Rng;
@@ -120,19 +121,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
             let codes = letter_codes(&mut alphabet, &word.letters)?;
             let id = *ids.entry(codes.clone()).or_insert(next_id);
             next_id += 1;
-            // The first clue that prints: marked as its tags ask, never
-            // giving the word away, nothing sensitive.
-            let text = word.text();
-            let clue = word.clue.as_deref().and_then(|c| {
-                crate::model::thesaurus::alternatives(c)
-                    .filter(|a| !crate::model::thesaurus::shares_stem(a, &text))
-                    .map(|a| crate::model::tags::marked_clue(a, &word.tags, spec.language))
-                    .find(|a| {
-                        let unfit = crate::model::thesaurus::gives_away(a, &text)
-                            || leave_out && sensitive.matches(a);
-                        !unfit
-                    })
-            });
+            let clue = printed_clue(word, spec);
             let candidate = Candidate {
                 id,
                 lines: vocabulary.lines,
@@ -483,6 +472,25 @@ fn placed(candidate: &Candidate, word: String, start: Pos, direction: Direction)
         clue: candidate.clue.clone(),
         clue_edited: false,
     }
+}
+
+/// The first clue of `word` that prints: marked as its tags ask, never
+/// giving the word away, nothing sensitive (when the request leaves that
+/// out).
+fn printed_clue(word: &crate::model::Word, spec: &PuzzleSpec) -> Option<String> {
+    let sensitive = crate::model::lexicon::sensitive(spec.language);
+    let leave_out = spec.swedish.leave_out_sensitive;
+    let text = word.text();
+    word.clue.as_deref().and_then(|c| {
+        crate::model::thesaurus::alternatives(c)
+            .filter(|a| !crate::model::thesaurus::shares_stem(a, &text))
+            .map(|a| crate::model::tags::marked_clue(a, &word.tags, spec.language))
+            .find(|a| {
+                let unfit = crate::model::thesaurus::gives_away(a, &text)
+                    || leave_out && sensitive.matches(a);
+                !unfit
+            })
+    })
 }
 
 /// Solves the fill-in again from the puzzle's own lists (rows from the
