@@ -8,7 +8,7 @@ fn main() -> ExitCode {
     let cli = gridpress::cli::Cli::parse();
     #[cfg(feature = "gui")]
     if cli.command.is_none() {
-        return match gridpress::gui::run() {
+        return match gridpress::gui::run(cli.project.as_deref()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(message) => {
                 eprintln!("gridpress: {message}");

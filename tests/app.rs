@@ -1264,3 +1264,25 @@ fn common_words(len: usize, count: usize) -> Vec<String> {
         .map(str::to_string)
         .collect()
 }
+
+/// Help → About names the version, the licences and the data sources.
+#[test]
+fn about_names_the_version_and_the_licences() {
+    let mut h = sample_app();
+    h.run();
+    h.get_by_label("Help").click();
+    h.run();
+    h.get_by_label("About Gridpress").click();
+    h.run();
+    h.get_by_label(&format!("Gridpress {}", env!("CARGO_PKG_VERSION")));
+    for part in [
+        "Lato (page text)",
+        "FOGRA39L output profile",
+        "German first senses",
+    ] {
+        h.get_by_label(part);
+    }
+    h.get_by_label("Close").click();
+    h.run();
+    assert!(h.query_by_label("Lato (page text)").is_none());
+}

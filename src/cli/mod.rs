@@ -37,11 +37,32 @@ pub use generate::GenerateArgs;
 
 /// Gridpress: word puzzles for print.
 #[derive(Parser, Debug)]
-#[command(name = "gridpress", version, about)]
+#[command(
+    name = "gridpress",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
-    /// What to do; without a command the sample project is generated and shown.
+    /// What to do; without a command the desktop app opens (built without
+    /// it, the sample project is generated and shown).
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// A project file for the app to open (as the desktop's "Open with"
+    /// passes it).
+    #[arg(value_parser = existing_file)]
+    pub project: Option<PathBuf>,
+}
+
+/// A path that names a file: anything else is a mistyped command more
+/// likely than a project (usage error, status 2).
+fn existing_file(text: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(text);
+    if path.is_file() {
+        Ok(path)
+    } else {
+        Err("neither a command nor a project file (see gridpress --help)".into())
+    }
 }
 
 /// The subcommands.
@@ -62,6 +83,18 @@ pub enum Command {
     /// Make a clue vocabulary (WORD=clue1|clue2 per line) from a thesaurus
     /// in OpenThesaurus' text format (Debian: openthesaurus-de-text).
     Thesaurus(ThesaurusArgs),
+    /// Write the manual page (roff) to standard output.
+    Man,
+    /// Write shell completions to standard output: bash, zsh, fish,
+    /// elvish or powershell.
+    Completions(CompletionsArgs),
+}
+
+/// Arguments of `completions`.
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell.
+    pub shell: clap_complete::Shell,
 }
 
 /// Arguments of `thesaurus`.
@@ -112,7 +145,21 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         Some(Command::Preflight(args)) => preflight(&args),
         Some(Command::Thesaurus(args)) => thesaurus(&args),
-        None => generate::show_sample(),
+        Some(Command::Man) => man(),
+        Some(Command::Completions(args)) => {
+            let mut command = <Cli as clap::CommandFactory>::command();
+            let mut script = Vec::new();
+            clap_complete::generate(args.shell, &mut command, "gridpress", &mut script);
+            out_bytes(&script)
+        }
+        None => match &cli.project {
+            Some(path) => Err(anyhow::anyhow!(
+                "{}: this gridpress was built without the app; `gridpress generate {}` makes its puzzles",
+                path.display(),
+                path.display()
+            )),
+            None => generate::show_sample(),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -121,6 +168,39 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// The manual page, from the command line's own definitions: the
+/// program, then each command with its options (as `gridpress COMMAND
+/// --help` lists them).
+fn man() -> anyhow::Result<()> {
+    let command = <Cli as clap::CommandFactory>::command();
+    let mut page = Vec::new();
+    clap_mangen::Man::new(command.clone()).render(&mut page)?;
+    for sub in command.get_subcommands() {
+        let name = format!("gridpress {}", sub.get_name());
+        let about = sub
+            .get_long_about()
+            .or(sub.get_about())
+            .map(|a| a.to_string())
+            .unwrap_or_default();
+        page.extend_from_slice(
+            format!(
+                ".SH \"{}\"\n.PP\n{}\n",
+                name.to_uppercase(),
+                about.replace('\\', "\\\\").replace('\n', " ")
+            )
+            .as_bytes(),
+        );
+        clap_mangen::Man::new(sub.clone()).render_options_section(&mut page)?;
+    }
+    out_bytes(&page)
+}
+
+/// Bytes to standard output, as [`out!`] writes text.
+fn out_bytes(bytes: &[u8]) -> anyhow::Result<()> {
+    out!("{}", String::from_utf8_lossy(bytes));
+    Ok(())
 }
 
 /// Reads a text file, naming it in the error.

@@ -95,6 +95,8 @@ pub enum Modal {
     },
     /// A picture being traced into the grid's shape.
     Trace(Box<super::trace::Trace>),
+    /// Version, licences and data sources.
+    About,
     /// A previous session left unsaved work.
     Recover {
         /// The unsaved project.
@@ -194,6 +196,11 @@ impl App {
                     .clicked()
                 {
                     self.redo();
+                }
+            });
+            ui.menu_button("Help", |ui| {
+                if ui.button("About Gridpress").clicked() {
+                    self.modal = Some(Modal::About);
                 }
             });
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -683,6 +690,29 @@ impl App {
                     super::trace::Decision::Cancel => {}
                 }
             }
+            Modal::About => {
+                let shown = egui::Modal::new(egui::Id::unique("about")).show(ctx, |ui| {
+                    ui.heading(format!("Gridpress {}", env!("CARGO_PKG_VERSION")));
+                    ui.label(env!("CARGO_PKG_DESCRIPTION"));
+                    ui.add_space(6.0);
+                    for (what, licence) in ABOUT_LICENCES {
+                        ui.horizontal_wrapped(|ui| {
+                            ui.strong(*what);
+                            ui.label(*licence);
+                        });
+                    }
+                    ui.add_space(6.0);
+                    ui.label(
+                        "The licence texts are installed with the package \
+                         (/usr/share/doc/gridpress/copyright) and lie in the source \
+                         (fonts/, profiles/, docs/licences/, src/model/lexicon/README.md).",
+                    );
+                    ui.button("Close").clicked()
+                });
+                if !shown.inner && !shown.should_close() {
+                    keep = Some(Modal::About);
+                }
+            }
             Modal::Recover { project, origin } => {
                 egui::Modal::new(egui::Id::unique("recover")).show(ctx, |ui| {
                     ui.heading("Restore unsaved work?");
@@ -721,6 +751,37 @@ impl App {
         }
     }
 }
+
+/// What the About dialog lists: each part of Gridpress with its licence
+/// and source (the package's copyright file says the same at length).
+const ABOUT_LICENCES: &[(&str, &str)] = &[
+    ("Gridpress", "MIT or Apache-2.0"),
+    (
+        "Lato (page text)",
+        "SIL Open Font License 1.1, Łukasz Dziedzic",
+    ),
+    ("Roboto Condensed (clue text)", "Apache-2.0, Google"),
+    (
+        "FOGRA39L output profile",
+        "free of known copyright restrictions (colord, via Debian's texlive-base)",
+    ),
+    (
+        "Word frequencies",
+        "CC BY-SA 4.0, from wordfreq 3.1.1 (Robyn Speer)",
+    ),
+    (
+        "German first senses",
+        "CC BY-SA 4.0, German Wiktionary contributors",
+    ),
+    (
+        "Hyphenation patterns",
+        "hyph-utf8: German 1996 MIT; US English © Gerard D.C. Kuiken, free copying",
+    ),
+    (
+        "Thesaurus imports",
+        "read at run time from Debian's openthesaurus-de-text (LGPL-2.1), mythes-en-us and wordnet-base; not shipped",
+    ),
+];
 
 /// The desktop's file dialog (xdg portal); `None` when there is none or the
 /// user cancels, and the typed path stays.

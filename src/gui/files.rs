@@ -37,12 +37,23 @@ pub struct Storage {
 }
 
 impl Storage {
-    /// `$XDG_CONFIG_HOME/gridpress`, else `~/.config/gridpress`.
+    /// `$XDG_CONFIG_HOME/gridpress`, else the platform's folder for
+    /// settings: `~/.config/gridpress`, `%APPDATA%\gridpress` on Windows,
+    /// `~/Library/Application Support/gridpress` on macOS.
     pub fn user() -> Storage {
+        let home = || std::env::var_os("HOME").map(PathBuf::from);
         let base = std::env::var_os("XDG_CONFIG_HOME")
             .map(PathBuf::from)
             .filter(|p| p.is_absolute())
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")));
+            .or_else(|| {
+                if cfg!(windows) {
+                    std::env::var_os("APPDATA").map(PathBuf::from)
+                } else if cfg!(target_os = "macos") {
+                    home().map(|h| h.join("Library/Application Support"))
+                } else {
+                    home().map(|h| h.join(".config"))
+                }
+            });
         Storage {
             dir: base.map(|b| b.join("gridpress")),
         }

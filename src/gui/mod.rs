@@ -23,7 +23,7 @@ pub use files::Storage;
 use eframe::egui;
 
 /// Opens the app window; returns a one-line message when it cannot.
-pub fn run() -> Result<(), String> {
+pub fn run(project: Option<&std::path::Path>) -> Result<(), String> {
     if cfg!(target_os = "linux")
         && std::env::var_os("DISPLAY").is_none()
         && std::env::var_os("WAYLAND_DISPLAY").is_none()
@@ -45,7 +45,15 @@ pub fn run() -> Result<(), String> {
     eframe::run_native(
         "Gridpress",
         options,
-        Box::new(|_| Ok(Box::new(App::start(Storage::user())))),
+        Box::new(move |_| {
+            let mut app = App::start(Storage::user());
+            // A file given on the command line (the desktop's "Open with")
+            // instead of the last one.
+            if let Some(path) = project {
+                app.open(path);
+            }
+            Ok(Box::new(app))
+        }),
     )
     .map_err(|e| {
         format!(
