@@ -1286,3 +1286,43 @@ fn about_names_the_version_and_the_licences() {
     h.run();
     assert!(h.query_by_label("Lato (page text)").is_none());
 }
+
+/// Alternatives in the inspector: a few replacements, each verified, one
+/// taken with a click; undo brings the word back.
+#[test]
+fn pick_one_of_the_offered_replacements() {
+    let mut h = sample_app();
+    h.run();
+    h.get_by_label("Generate").click();
+    h.step();
+    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
+    h.run();
+    let first = h.state().puzzles()[0].clone();
+    let old = first.words[1].clone();
+    h.get_by_label(&format!("{}  ·  {}", old.display, old.direction))
+        .click();
+    h.run();
+    h.get_by_label("Alternatives…").click();
+    h.run();
+    assert!(
+        h.state().status().text.contains("to pick from"),
+        "{:?}",
+        h.state().status()
+    );
+    let offered = h
+        .query_all_by_label_contains(&format!("{} by ", old.word))
+        .count();
+    assert!(offered >= 2, "{offered} replacements offered");
+    h.query_all_by_label_contains(&format!("{} by ", old.word))
+        .next()
+        .unwrap()
+        .click();
+    h.run();
+    let picked = h.state().puzzles()[0].clone();
+    assert!(!picked.words.iter().any(|w| w.word == old.word));
+    assert!(gridpress::verify::verify(&picked, &[]).is_empty());
+    assert!(h.query_by_label("Pick a replacement:").is_none());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().puzzles()[0], first);
+}

@@ -25,7 +25,18 @@ pub enum PuzzleEdit {
     Lock(usize, bool),
     /// Write word `.0`'s printed clue into its vocabulary entry, first.
     SaveClue(usize),
+    /// Offer up to [`ALTERNATIVES`] replacements of word `.0` to pick from.
+    Alternatives(usize),
+    /// Take the offered replacement `.0`.
+    PickAlternative(usize),
 }
+
+/// Replacements offered to pick from, as `gridpress edit --alternatives`
+/// lists them: a few, each differing in what it changes.
+const ALTERNATIVES: usize = 4;
+/// Seeds tried per replacement offered: replacements of a seed often
+/// repeat another's.
+const SEEDS_PER_ALTERNATIVE: u64 = 4;
 
 /// The inspector's state and the puzzle edits' undo stacks.
 #[derive(Default)]
@@ -44,6 +55,8 @@ pub struct PuzzleEditState {
     locked: BTreeSet<usize>,
     /// Answers replaced in this puzzle: not used again.
     replaced: Vec<String>,
+    /// Replacements of a word offered to pick from.
+    alternatives: Option<(usize, Vec<crate::edit::Replaced>)>,
     /// Puzzles before each edit, and after each undone one.
     undo: Vec<Vec<Puzzle>>,
     redo: Vec<Vec<Puzzle>>,
@@ -65,6 +78,7 @@ impl PuzzleEditState {
     pub fn shown_changed(&mut self) {
         self.locked.clear();
         self.replaced.clear();
+        self.alternatives = None;
         self.draft = None;
     }
 
@@ -245,63 +259,36 @@ impl App {
                 }
             }
             PuzzleEdit::Replace(word) => {
-                let lexicon = match self.puzzles[self.shown].kind() {
-                    PuzzleKind::Swedish => match self.edit_lexicon() {
-                        Ok(l) => Some(l),
-                        Err(e) => {
-                            self.status = Status::error(format!("Cannot replace: {e}"));
-                            return;
-                        }
-                    },
-                    PuzzleKind::WordSearch | PuzzleKind::WordRectangle => None,
-                };
-                let puzzle = &self.puzzles[self.shown];
-                let mut banned = self.puzzle_edit.replaced.clone();
-                banned.push(puzzle.words[word].word.clone());
-                let how = ReplaceOptions {
-                    banned,
-                    locked: self.puzzle_edit.locked.iter().copied().collect(),
-                    rings: None,
-                };
                 // Each replacement of a puzzle its own seed: "Replace"
                 // again offers another answer, and the same steps give the
                 // same page.
-                let seed = puzzle
+                let seed = self.puzzles[self.shown]
                     .seed
                     .wrapping_add(self.puzzle_edit.replaced.len() as u64);
-                let options = Options::seeded(seed);
-                let result = match &lexicon {
-                    Some(lexicon) => replace_swedish(lexicon, puzzle, word, &spec, &how, &options),
-                    None => replace(puzzle, word, &spec, &how, &options),
-                };
-                match result {
-                    Ok(r) => {
-                        self.puzzle_edit
-                            .replaced
-                            .push(puzzle.words[word].word.clone());
-                        let changes: Vec<String> = r
-                            .changed
-                            .iter()
-                            .map(|(_, old, new)| format!("{old} by {new}"))
-                            .collect();
-                        self.status = Status {
-                            level: Level::Info,
-                            text: format!(
-                                "Replaced: {} (verified; Ctrl+Z undoes).",
-                                changes.join(", ")
-                            ),
-                            details: Vec::new(),
-                        };
-                        r.puzzle
-                    }
+                match self.replacement(word, seed, &spec) {
+                    Ok(r) => self.replaced_by(word, r),
                     Err(e) => {
                         self.status = Status::error(format!(
                             "{} not replaced: {e}. The puzzle is unchanged.",
-                            puzzle.words[word].word
+                            self.puzzles[self.shown].words[word].word
                         ));
                         return;
                     }
                 }
+            }
+            PuzzleEdit::Alternatives(word) => {
+                self.list_alternatives(word, &spec);
+                return;
+            }
+            PuzzleEdit::PickAlternative(n) => {
+                let Some((word, mut offered)) = self.puzzle_edit.alternatives.take() else {
+                    return;
+                };
+                if n >= offered.len() {
+                    return;
+                }
+                let r = offered.swap_remove(n);
+                self.replaced_by(word, r)
             }
         };
         self.puzzle_edit.undo.push(self.puzzles.clone());
@@ -311,6 +298,89 @@ impl App {
         self.revision += 1;
         self.note_puzzle_step();
         self.preview.invalidate();
+    }
+
+    /// Word `word` of the shown puzzle replaced with `seed` (not yet shown).
+    fn replacement(
+        &mut self,
+        word: usize,
+        seed: u64,
+        spec: &PuzzleSpec,
+    ) -> Result<crate::edit::Replaced, String> {
+        let lexicon = match self.puzzles[self.shown].kind() {
+            PuzzleKind::Swedish => Some(self.edit_lexicon()?),
+            PuzzleKind::WordSearch | PuzzleKind::WordRectangle => None,
+        };
+        let puzzle = &self.puzzles[self.shown];
+        let mut banned = self.puzzle_edit.replaced.clone();
+        banned.push(puzzle.words[word].word.clone());
+        let how = ReplaceOptions {
+            banned,
+            locked: self.puzzle_edit.locked.iter().copied().collect(),
+            rings: None,
+        };
+        let options = Options::seeded(seed);
+        match &lexicon {
+            Some(lexicon) => replace_swedish(lexicon, puzzle, word, spec, &how, &options),
+            None => replace(puzzle, word, spec, &how, &options),
+        }
+        .map_err(|e| e.to_string())
+    }
+
+    /// Takes replacement `r` of word `word`: notes it, says what changed,
+    /// returns the puzzle to show.
+    fn replaced_by(&mut self, word: usize, r: crate::edit::Replaced) -> Puzzle {
+        let old = self.puzzles[self.shown].words[word].word.clone();
+        self.puzzle_edit.replaced.push(old);
+        self.puzzle_edit.alternatives = None;
+        let changes: Vec<String> = r
+            .changed
+            .iter()
+            .map(|(_, old, new)| format!("{old} by {new}"))
+            .collect();
+        self.status = Status {
+            level: Level::Info,
+            text: format!(
+                "Replaced: {} (verified; Ctrl+Z undoes).",
+                changes.join(", ")
+            ),
+            details: Vec::new(),
+        };
+        r.puzzle
+    }
+
+    /// Finds up to [`ALTERNATIVES`] replacements of `word`, each changing
+    /// something else, for the inspector to offer.
+    fn list_alternatives(&mut self, word: usize, spec: &PuzzleSpec) {
+        let first = self.puzzles[self.shown]
+            .seed
+            .wrapping_add(self.puzzle_edit.replaced.len() as u64);
+        let mut offered: Vec<crate::edit::Replaced> = Vec::new();
+        let mut last_error = None;
+        for n in 0..ALTERNATIVES as u64 * SEEDS_PER_ALTERNATIVE {
+            if offered.len() == ALTERNATIVES {
+                break;
+            }
+            match self.replacement(word, first.wrapping_add(n), spec) {
+                Ok(r) if !offered.iter().any(|o| o.changed == r.changed) => offered.push(r),
+                Ok(_) => {}
+                Err(e) => last_error = Some(e),
+            }
+        }
+        if offered.is_empty() {
+            self.status = Status::error(format!(
+                "No replacement of {}: {}",
+                self.puzzles[self.shown].words[word].word,
+                last_error.unwrap_or_default()
+            ));
+        } else {
+            self.status = Status::info(format!(
+                "{} replacements of {} to pick from.",
+                offered.len(),
+                self.puzzles[self.shown].words[word].word
+            ));
+            self.puzzle_edit.alternatives = Some((word, offered));
+        }
     }
 
     /// The inspector of the selected word, below the word list's title.
@@ -416,6 +486,13 @@ impl App {
                 {
                     commands.push(Command::EditPuzzle(PuzzleEdit::Replace(i)));
                 }
+                if ui
+                    .add_enabled(!locked, egui::Button::new("Alternatives…"))
+                    .on_hover_text("A few replacements to pick from, each verified")
+                    .clicked()
+                {
+                    commands.push(Command::EditPuzzle(PuzzleEdit::Alternatives(i)));
+                }
                 let mut lock = locked;
                 // A word search's replacement keeps every other word.
                 if kind == PuzzleKind::Swedish
@@ -427,6 +504,32 @@ impl App {
                     commands.push(Command::EditPuzzle(PuzzleEdit::Lock(i, lock)));
                 }
             });
+            if let Some((_, offered)) = self
+                .puzzle_edit
+                .alternatives
+                .as_ref()
+                .filter(|(word, _)| *word == i)
+            {
+                ui.label("Pick a replacement:");
+                for (n, r) in offered.iter().enumerate() {
+                    let text = r
+                        .changed
+                        .iter()
+                        .map(|(at, old, new)| match &r.puzzle.words[*at].clue {
+                            Some(clue) => format!("{old} by {new} ({clue})"),
+                            None => format!("{old} by {new}"),
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    if ui
+                        .add(egui::Button::new(text).wrap())
+                        .on_hover_text("Take this replacement (Ctrl+Z undoes)")
+                        .clicked()
+                    {
+                        commands.push(Command::EditPuzzle(PuzzleEdit::PickAlternative(n)));
+                    }
+                }
+            }
             match kind {
                 // Lock and regenerate: the word becomes a pre-assigned word
                 // of the project (the Grid tab lists it), which Generate
