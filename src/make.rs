@@ -259,12 +259,6 @@ pub fn not_for_kind(project: &Project) -> Result<(), InputError> {
                     "the block has no filler letters",
                 );
             }
-            if !project.letters.is_empty() || !project.preassigned_words.is_empty() {
-                return refuse(
-                    "letters / preassigned_words",
-                    "pre-assigned letters and words are not supported in word rectangles yet",
-                );
-            }
         }
         PuzzleKind::Swedish => {
             if g.pick.is_some() {
@@ -331,17 +325,15 @@ mod tests {
             ),
             (|p| p.generator.directions = "E,S,SE".into(), "--directions"),
             (|p| p.generator.decoy_filler = true, "decoy_filler"),
-            (
-                |p| {
-                    p.letters.push(crate::project::PresetLetter {
-                        row: 0,
-                        col: 0,
-                        letter: "A".into(),
-                    })
-                },
-                "letters",
-            ),
         ];
+        // Kept letters and words are a rectangle's lock and regenerate.
+        let mut kept = rectangle_project();
+        kept.letters.push(crate::project::PresetLetter {
+            row: 0,
+            col: 0,
+            letter: "A".into(),
+        });
+        assert_eq!(not_for_kind(&kept), Ok(()));
         for (change, named) in cases {
             let mut p = rectangle_project();
             change(&mut p);

@@ -142,3 +142,73 @@ fn a_batch_repeats_no_word() {
     }
     assert_eq!(batch[0], generate(&spec, &options).unwrap());
 }
+
+/// Lock and regenerate (issue 29): the rows and columns the editor keeps
+/// (pre-assigned words that fill their line) stay where they are in every
+/// new rectangle; the rest is made anew, verified against the request; a
+/// kept word that fills no line is refused by name.
+#[test]
+fn kept_rows_and_columns_stay_when_generating_anew() {
+    use gridpress::model::{Direction, PreassignedWord, Word};
+    use gridpress::verify::verify_against;
+    for (width, height) in [(5, 5), (4, 6)] {
+        let spec = spec(width, height, &[]);
+        let first = generate(&spec, &Options::seeded(1)).unwrap();
+        let row = first
+            .words
+            .iter()
+            .find(|w| w.direction == Direction::E)
+            .unwrap();
+        let column = first
+            .words
+            .iter()
+            .rfind(|w| w.direction == Direction::S)
+            .unwrap();
+        let mut locked = spec.clone();
+        for w in [row, column] {
+            locked.preassigned_words.push(PreassignedWord {
+                word: Word::new(&w.display, None, UmlautMode::Keep).unwrap(),
+                start: w.start,
+                direction: w.direction,
+            });
+        }
+        for seed in 2..=4 {
+            let again = generate(&locked, &Options::seeded(seed)).unwrap();
+            assert!(verify(&again, &common::banned()).is_empty());
+            assert!(
+                verify_against(&again, &locked).is_empty(),
+                "{width}×{height} seed {seed}"
+            );
+            for w in [row, column] {
+                assert!(
+                    again.words.iter().any(|n| n.word == w.word
+                        && n.start == w.start
+                        && n.direction == w.direction),
+                    "{width}×{height} seed {seed}: {} kept",
+                    w.word
+                );
+            }
+        }
+        // A row and a column may leave one block (SWAMP and PREYS do);
+        // the first row alone leaves many: the rest is made anew.
+        let mut one_row = spec.clone();
+        one_row.preassigned_words = locked.preassigned_words[..1].to_vec();
+        let different = (2..=4)
+            .map(|seed| generate(&one_row, &Options::seeded(seed)).unwrap())
+            .inspect(|again| assert_eq!(again.words[0].word, row.word))
+            .filter(|again| again.grid != first.grid)
+            .count();
+        assert!(different > 0, "{width}×{height}: the rest made anew");
+    }
+    let mut odd = spec(5, 5, &[]);
+    odd.preassigned_words.push(PreassignedWord {
+        word: Word::new("cat", None, UmlautMode::Keep).unwrap(),
+        start: gridpress::model::Pos::new(1, 1),
+        direction: Direction::E,
+    });
+    let refused = generate(&odd, &Options::seeded(1)).unwrap_err().to_string();
+    assert!(
+        refused.contains("cat") && refused.contains("does not fill"),
+        "{refused}"
+    );
+}

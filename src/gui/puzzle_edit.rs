@@ -534,7 +534,8 @@ impl App {
                 // Lock and regenerate: the word becomes a pre-assigned word
                 // of the project (the Grid tab lists it), which Generate
                 // keeps where it is; same words kept + seed = same puzzle.
-                PuzzleKind::WordSearch => {
+                // A rectangle keeps the word's row or column.
+                PuzzleKind::WordSearch | PuzzleKind::WordRectangle => {
                     let word = &self.puzzles[self.shown].words[i];
                     let preset = PresetWord {
                         word: word.display.clone(),
@@ -565,7 +566,7 @@ impl App {
                         }));
                     }
                 }
-                PuzzleKind::Swedish | PuzzleKind::WordRectangle => {}
+                PuzzleKind::Swedish => {}
             }
         });
     }

@@ -148,6 +148,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
             levels.push(rest);
         }
     }
+    let allowed = kept_letters(spec, &mut alphabet)?;
     let limits = Limits::for_options(options);
     let mut rng = Rng::new(options.seed);
     let mut pool: Vec<Candidate> = Vec::new();
@@ -171,7 +172,9 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
             // Nothing to search (rows or columns from a later vocabulary).
             continue;
         }
-        let transposable = width == height && rows == cols;
+        // Kept letters tell a block from its transpose.
+        let transposable =
+            width == height && rows == cols && allowed.iter().all(|&m| m == u64::MAX);
         let (row_trie, col_trie) = (Trie::new(rows), Trie::new(cols));
         let searched = Level {
             width,
@@ -183,6 +186,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
             pool: &pool,
             banned: &spec.banned,
             exclusion_groups: &spec.exclusion_groups,
+            allowed: &allowed,
         };
         let sources = match level {
             0 => "vocabulary 1".to_string(),
@@ -220,6 +224,66 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
     })))
 }
 
+/// Per cell of the block (row by row), the letters it may take: the
+/// editor's pre-assigned letters and words (a kept row or column: a word
+/// that fills its line) fix theirs, every other cell takes any. Letter
+/// codes come from `alphabet` (extended by a letter no word has: then no
+/// rectangle exists, and the search says so).
+fn kept_letters(spec: &PuzzleSpec, alphabet: &mut Vec<char>) -> Result<Vec<u64>, GenerateError> {
+    let (width, height) = (spec.mask.width(), spec.mask.height());
+    let mut allowed = vec![u64::MAX; width * height];
+    let mut kept: Vec<(Pos, char, String)> = spec
+        .letters
+        .iter()
+        .map(|&(p, c)| {
+            (
+                p,
+                c,
+                format!("the letter {c} at row {}, column {}", p.row + 1, p.col + 1),
+            )
+        })
+        .collect();
+    for w in &spec.preassigned_words {
+        let fills_line = match w.direction {
+            Direction::E => w.start.col == 0 && w.word.letters.len() == width,
+            Direction::S => w.start.row == 0 && w.word.letters.len() == height,
+            _ => false,
+        };
+        if !fills_line {
+            return Err(GenerateError::Impossible(format!(
+                "the kept word {} does not fill a row (across, from the first column) or a column (down, from the first row) of the {width}×{height} block",
+                w.word.printed
+            )));
+        }
+        let (dr, dc) = w.direction.delta();
+        for (i, &c) in w.word.letters.iter().enumerate() {
+            let p = Pos::new(
+                (w.start.row as isize + dr * i as isize) as usize,
+                (w.start.col as isize + dc * i as isize) as usize,
+            );
+            kept.push((p, c, format!("the kept word {}", w.word.printed)));
+        }
+    }
+    for (p, c, what) in kept {
+        if p.row >= height || p.col >= width {
+            return Err(GenerateError::Impossible(format!(
+                "{what} lies outside the block"
+            )));
+        }
+        let code = letter_codes(alphabet, &[c])?[0];
+        let cell = &mut allowed[p.row * width + p.col];
+        if *cell != u64::MAX && *cell != 1 << code {
+            return Err(GenerateError::Impossible(format!(
+                "{what} clashes with another kept letter at row {}, column {}",
+                p.row + 1,
+                p.col + 1
+            )));
+        }
+        *cell = 1 << code;
+    }
+    Ok(allowed)
+}
+
 /// What searching with one set of vocabularies settled.
 enum Settled {
     Puzzle(Box<Puzzle>),
@@ -242,6 +306,8 @@ struct Level<'a> {
     banned: &'a [Vec<char>],
     /// At most one word of each group (grid letters).
     exclusion_groups: &'a [Vec<Vec<char>>],
+    /// Per cell, the letters it may take (see [`kept_letters`]).
+    allowed: &'a [u64],
 }
 
 impl Level<'_> {
@@ -270,6 +336,7 @@ impl Level<'_> {
                     let (none_exists, stop) = (&none_exists, &stop_prover);
                     let mut prover =
                         RowSearch::new(self.width, self.height, self.rows, self.cols, transposable)
+                            .fixing(self.allowed)
                             .limited(&prover_limits, Some(stop));
                     scope.spawn(move || {
                         if prover.run() == Outcome::Exhausted {
@@ -305,6 +372,7 @@ impl Level<'_> {
                 };
                 let mut search =
                     RowSearch::new(self.width, self.height, self.rows, self.cols, transposable)
+                        .fixing(self.allowed)
                         .randomised(rng, budget)
                         .limited(limits, Some(&none_exists))
                         .accepting(&mut accept);

@@ -56,6 +56,12 @@ pub(super) struct RowSearch<'a> {
     wanted: usize,
     /// Decides whether a rectangle counts (None: every one does).
     accept: Option<&'a mut Accept<'a>>,
+    /// Per cell, the letters it may take (a bit per letter code): all, or
+    /// the one the editor kept there.
+    allowed: Vec<u64>,
+    /// The row a randomised search draws: the first the editor did not
+    /// keep whole.
+    drawn_row: usize,
     /// The blocks found (letter codes, row by row).
     pub found: Vec<Vec<u8>>,
 }
@@ -88,8 +94,24 @@ impl<'a> RowSearch<'a> {
             stop: None,
             wanted: 1,
             accept: None,
+            allowed: vec![u64::MAX; width * height],
+            drawn_row: 0,
             found: Vec::new(),
         }
+    }
+
+    /// Cells limited to the letters of `allowed` (a mask per cell, row by
+    /// row): letters and words the editor kept.
+    pub fn fixing(mut self, allowed: &[u64]) -> Self {
+        self.allowed = allowed.to_vec();
+        self.drawn_row = (0..self.height)
+            .find(|r| {
+                self.allowed[r * self.width..(r + 1) * self.width]
+                    .iter()
+                    .any(|m| m.count_ones() > 1)
+            })
+            .unwrap_or(0);
+        self
     }
 
     /// Draws the first row in a random order that favours letters leaving
@@ -177,7 +199,9 @@ impl<'a> RowSearch<'a> {
         }
         let here = depth * self.width + column;
         let col_node = self.col_nodes[here];
-        let mut letters = self.rows.masks[node as usize] & self.cols.masks[col_node as usize];
+        let mut letters = self.rows.masks[node as usize]
+            & self.cols.masks[col_node as usize]
+            & self.allowed[here];
         let tied = self.tied && column == 0 && depth > 0;
         if tied {
             // The first column, read down, must not come before the first row.
@@ -219,9 +243,10 @@ impl<'a> RowSearch<'a> {
             count += 1;
         }
         let order = &mut order[..count];
-        // Only the first row is drawn: that spreads the results as well,
-        // and weighing every cell costs more than it saves.
-        if depth > 0 {
+        // Only the first row is drawn (the first not kept whole): that
+        // spreads the results as well, and weighing every cell costs more
+        // than it saves.
+        if depth != self.drawn_row {
             return order;
         }
         if let Some(rng) = self.rng.as_deref_mut() {
