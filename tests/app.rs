@@ -1170,15 +1170,10 @@ fn theme_answers_of_a_swedish_puzzle() {
 fn replace_a_word_of_a_word_search() {
     let mut h = sample_app();
     h.run();
-    h.get_by_label("Generate").click();
-    h.step();
-    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
-    h.run();
+    generate_now(&mut h);
     let first = h.state().puzzles()[0].clone();
     let old = first.words[0].clone();
-    h.get_by_label(&format!("{}  ·  {}", old.display, old.direction))
-        .click();
-    h.run();
+    select_word(&mut h, &old);
     h.get_by_label("Replace").click();
     h.run();
     assert!(
@@ -1226,15 +1221,10 @@ fn replace_a_word_of_a_word_rectangle() {
         })
         .collect();
     let mut h = app_on(project, Tab::Generator);
-    h.get_by_label("Generate").click();
-    h.step();
-    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
-    h.run();
+    generate_now(&mut h);
     let first = h.state().puzzles()[0].clone();
     let old = first.words[0].clone();
-    h.get_by_label(&format!("{}  ·  {}", old.display, old.direction))
-        .click();
-    h.run();
+    select_word(&mut h, &old);
     h.get_by_label("Replace").click();
     h.run();
     assert!(
@@ -1293,15 +1283,10 @@ fn about_names_the_version_and_the_licences() {
 fn pick_one_of_the_offered_replacements() {
     let mut h = sample_app();
     h.run();
-    h.get_by_label("Generate").click();
-    h.step();
-    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
-    h.run();
+    generate_now(&mut h);
     let first = h.state().puzzles()[0].clone();
     let old = first.words[1].clone();
-    h.get_by_label(&format!("{}  ·  {}", old.display, old.direction))
-        .click();
-    h.run();
+    select_word(&mut h, &old);
     h.get_by_label("Alternatives…").click();
     h.run();
     assert!(
@@ -1325,4 +1310,19 @@ fn pick_one_of_the_offered_replacements() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
     assert_eq!(h.state().puzzles()[0], first);
+}
+
+/// Presses Generate and waits for the puzzle.
+fn generate_now(h: &mut Harness<'static, App>) {
+    h.get_by_label("Generate").click();
+    h.step();
+    wait_until(h, Duration::from_secs(30), |app| !app.is_generating());
+    h.run();
+}
+
+/// Selects `word` in the word list.
+fn select_word(h: &mut Harness<'static, App>, word: &gridpress::model::PlacedWord) {
+    h.get_by_label(&format!("{}  ·  {}", word.display, word.direction))
+        .click();
+    h.run();
 }

@@ -305,21 +305,11 @@ impl<'p> Anneal<'p> {
             if limits.tick(Site::Anneal).is_some() {
                 break;
             }
-            trial.clone_from(&current);
-            if !self.step(&mut trial, rng) {
+            let Some(m) = self.propose(&current, &mut trial, rng) else {
                 continue;
-            }
-            let n = trial.placements.len();
-            if n > self.bounds.1 {
-                continue;
-            }
-            let m = self.measure(&trial);
-            let e = m.energy();
-            let accept = e <= energy || {
-                let x = rng.below(1 << 24) as f64 / (1u32 << 24) as f64;
-                x < exp_neg((e - energy) / temperature)
             };
-            if !accept {
+            let e = m.energy();
+            if !metropolis(rng, e, energy, temperature) {
                 continue;
             }
             std::mem::swap(&mut current, &mut trial);
@@ -364,6 +354,14 @@ impl<'p> Anneal<'p> {
         })
     }
 
+    /// `trial` made `current` changed by one random step, measured; `None`
+    /// when no step was possible or it holds more words than allowed.
+    fn propose(&mut self, current: &State, trial: &mut State, rng: &mut Rng) -> Option<Measure> {
+        trial.clone_from(current);
+        (self.step(trial, rng) && trial.placements.len() <= self.bounds.1)
+            .then(|| self.measure(trial))
+    }
+
     /// Anneals on from the best layout when it still reads the solution as
     /// a block: one round of [`POLISH_STEPS`] with blocks weighing
     /// [`POLISH_BLOCK`] more; the layout is replaced by any better by `key`,
@@ -387,17 +385,11 @@ impl<'p> Anneal<'p> {
             if limits.tick(Site::Anneal).is_some() {
                 break;
             }
-            trial.clone_from(&current);
-            if !self.step(&mut trial, rng) || trial.placements.len() > self.bounds.1 {
+            let Some(m) = self.propose(&current, &mut trial, rng) else {
                 continue;
-            }
-            let m = self.measure(&trial);
-            let e = polish_energy(&m);
-            let accept = e <= energy || {
-                let x = rng.below(1 << 24) as f64 / (1u32 << 24) as f64;
-                x < exp_neg((e - energy) / temperature)
             };
-            if !accept {
+            let e = polish_energy(&m);
+            if !metropolis(rng, e, energy, temperature) {
                 continue;
             }
             std::mem::swap(&mut current, &mut trial);
@@ -872,6 +864,15 @@ fn exp_neg(y: f64) -> f64 {
         sum *= sum;
     }
     sum
+}
+
+/// The Metropolis rule: a step to energy `e` from `energy` is taken when it
+/// is no worse, else with probability exp(−Δ / temperature).
+fn metropolis(rng: &mut Rng, e: f64, energy: f64, temperature: f64) -> bool {
+    e <= energy || {
+        let x = rng.below(1 << 24) as f64 / (1u32 << 24) as f64;
+        x < exp_neg((e - energy) / temperature)
+    }
 }
 
 #[cfg(test)]

@@ -905,35 +905,22 @@ fn word_list_choice(
     commands: &mut Vec<Command>,
 ) {
     use crate::layout::template::ListPosition;
-    let label = |p: Option<ListPosition>| match p {
-        None => "as the template",
-        Some(ListPosition::Below) => "below the grid",
-        Some(ListPosition::Beside) => "beside the grid",
-        Some(ListPosition::InRestrictedArea) => "in the restricted area",
-    };
-    let heading = ui.label("Word list");
-    egui::ComboBox::from_id_salt("word_list")
-        .selected_text(label(current))
-        .width(ui.available_width() - 8.0)
-        .show_ui(ui, |ui| {
-            for choice in [
-                None,
-                Some(ListPosition::Below),
-                Some(ListPosition::Beside),
+    page_choice(
+        ui,
+        "Word list",
+        current,
+        &[
+            (None, "as the template"),
+            (Some(ListPosition::Below), "below the grid"),
+            (Some(ListPosition::Beside), "beside the grid"),
+            (
                 Some(ListPosition::InRestrictedArea),
-            ] {
-                if ui
-                    .selectable_label(choice == current, label(choice))
-                    .on_hover_text("In the restricted area: the largest one holds the word list instead of an ad, when the words fit there; below the grid otherwise")
-                    .clicked()
-                    && choice != current
-                {
-                    commands.push(Command::Edit(Edit::WordList(choice)));
-                }
-            }
-        })
-        .response
-        .labelled_by(heading.id);
+                "in the restricted area",
+            ),
+        ],
+        "In the restricted area: the largest one holds the word list instead of an ad, when the words fit there; below the grid otherwise",
+        |choice| commands.push(Command::Edit(Edit::WordList(choice))),
+    );
 }
 
 /// The PDF standard of exports: the template's, or one chosen here.
@@ -943,30 +930,51 @@ fn pdf_standard_choice(
     commands: &mut Vec<Command>,
 ) {
     use crate::layout::template::PdfStandard;
-    let label = |s: Option<PdfStandard>| match s {
-        None => "as the template",
-        Some(PdfStandard::None) => "plain PDF",
-        Some(PdfStandard::X1a) => "PDF/X-1a:2003",
-        Some(PdfStandard::X4) => "PDF/X-4",
+    page_choice(
+        ui,
+        "PDF standard",
+        current,
+        &[
+            (None, "as the template"),
+            (Some(PdfStandard::None), "plain PDF"),
+            (Some(PdfStandard::X1a), "PDF/X-1a:2003"),
+            (Some(PdfStandard::X4), "PDF/X-4"),
+        ],
+        "PDF/X-1a and X-4 are what print shops ask for: CMYK, fonts embedded, the printing condition (FOGRA39) named",
+        |choice| commands.push(Command::Edit(Edit::PdfStandard(choice))),
+    );
+}
+
+/// A page setting of the project that overrides the template's (`None`:
+/// as the template): a labelled box of `choices`; `chosen` hears of a
+/// change.
+fn page_choice<T: Copy + PartialEq>(
+    ui: &mut egui::Ui,
+    heading: &str,
+    current: Option<T>,
+    choices: &[(Option<T>, &str)],
+    hover: &str,
+    mut chosen: impl FnMut(Option<T>),
+) {
+    let label = |value: Option<T>| {
+        choices
+            .iter()
+            .find(|(v, _)| *v == value)
+            .map_or("", |(_, text)| *text)
     };
-    let heading = ui.label("PDF standard");
-    egui::ComboBox::from_id_salt("pdf_standard")
+    let heading = ui.label(heading);
+    egui::ComboBox::from_id_salt(heading.id)
         .selected_text(label(current))
         .width(ui.available_width() - 8.0)
         .show_ui(ui, |ui| {
-            for choice in [
-                None,
-                Some(PdfStandard::None),
-                Some(PdfStandard::X1a),
-                Some(PdfStandard::X4),
-            ] {
+            for &(choice, text) in choices {
                 if ui
-                    .selectable_label(choice == current, label(choice))
-                    .on_hover_text("PDF/X-1a and X-4 are what print shops ask for: CMYK, fonts embedded, the printing condition (FOGRA39) named")
+                    .selectable_label(choice == current, text)
+                    .on_hover_text(hover)
                     .clicked()
                     && choice != current
                 {
-                    commands.push(Command::Edit(Edit::PdfStandard(choice)));
+                    chosen(choice);
                 }
             }
         })
