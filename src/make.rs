@@ -205,8 +205,6 @@ pub fn kind_settings_only(project: &Project) -> Project {
             g.pick = None;
             g.directions = "E,S".into();
             g.decoy_filler = false;
-            project.letters.clear();
-            project.preassigned_words.clear();
             for v in &mut project.vocabularies {
                 v.lines = Lines::Both;
             }
@@ -277,12 +275,6 @@ pub fn not_for_kind(project: &Project) -> Result<(), InputError> {
                 return refuse(
                     "generator.decoy_filler (--difficulty hard)",
                     "every letter cell belongs to an answer, none holds filler",
-                );
-            }
-            if !project.letters.is_empty() || !project.preassigned_words.is_empty() {
-                return refuse(
-                    "letters / preassigned_words",
-                    "pre-assigned letters and words are not supported in Swedish puzzles yet",
                 );
             }
             if let Some(v) = project.vocabularies.iter().find(|v| v.lines != Lines::Both) {

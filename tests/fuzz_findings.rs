@@ -114,6 +114,7 @@ fn a_preassigned_word_in_a_disabled_direction_is_refused_before_generating() {
         row: 5,
         col: 2,
         direction: "N".into(),
+        clue: None,
     });
     let path = temp("reef.ron");
     std::fs::write(&path, project.to_ron()).unwrap();

@@ -521,3 +521,123 @@ fn theme_answers_are_placed_with_their_clues_or_named() {
         .to_string();
     assert!(refused.contains("Herbstlaterne"), "{refused}");
 }
+
+/// The clue cell and arrow that clue word `index` of `puzzle`.
+fn clued_from(puzzle: &Puzzle, index: usize) -> (gridpress::model::Pos, gridpress::model::Arrow) {
+    puzzle
+        .clue_cells()
+        .iter()
+        .find_map(|c| {
+            c.clues
+                .iter()
+                .find(|p| p.word == index)
+                .map(|p| (c.pos, p.arrow))
+        })
+        .expect("every answer has its clue cell")
+}
+
+#[test]
+fn kept_answers_stay_in_place_with_their_clue_cells_and_clues() {
+    use gridpress::model::{Direction, PreassignedWord};
+    let plain = spec(Mask::rectangle(13, 17).unwrap());
+    let first = checked(&plain, 1);
+    // An across and a down answer inside, one with a bent arrow on an
+    // edge, one given a clue of the editor's own.
+    let inside = |d: Direction| {
+        first
+            .words
+            .iter()
+            .position(|w| w.direction == d && w.start.row > 0 && w.start.col > 0)
+            .unwrap()
+    };
+    let edge = first
+        .words
+        .iter()
+        .position(|w| w.start.row == 0 || w.start.col == 0)
+        .unwrap();
+    let kept = [inside(Direction::E), inside(Direction::S), edge];
+    let typed = "Ein Hinweis der Redaktion";
+    let mut locked = plain.clone();
+    for (n, &i) in kept.iter().enumerate() {
+        let w = &first.words[i];
+        let clue = if n == 0 {
+            typed.to_string()
+        } else {
+            w.clue.clone().unwrap()
+        };
+        locked.preassigned_words.push(PreassignedWord {
+            word: Word::new(&w.display, Some(clue), UmlautMode::Keep).unwrap(),
+            start: w.start,
+            direction: w.direction,
+        });
+    }
+    for seed in 2..5 {
+        let again = checked(&locked, seed);
+        for (n, &i) in kept.iter().enumerate() {
+            let old = &first.words[i];
+            let at = again
+                .words
+                .iter()
+                .position(|w| w.start == old.start && w.direction == old.direction)
+                .unwrap_or_else(|| panic!("seed {seed}: {} not kept", old.word));
+            let new = &again.words[at];
+            assert_eq!(new.word, old.word, "seed {seed}");
+            assert_eq!(clued_from(&again, at), clued_from(&first, i), "seed {seed}");
+            if n == 0 {
+                assert_eq!(new.clue.as_deref(), Some(typed));
+                assert!(new.clue_edited, "a typed clue is the editor's");
+            } else {
+                assert_eq!(new.clue, old.clue, "seed {seed}");
+            }
+        }
+        // The rest is made anew.
+        let same = again
+            .words
+            .iter()
+            .filter(|w| {
+                first
+                    .words
+                    .iter()
+                    .any(|o| o.word == w.word && o.start == w.start && o.direction == w.direction)
+            })
+            .count();
+        assert!(
+            same < again.words.len() / 3,
+            "seed {seed}: {same} answers as before"
+        );
+    }
+    // Same locks and seed, same puzzle.
+    assert_eq!(
+        json::to_string(&checked(&locked, 3)),
+        json::to_string(&checked(&locked, 3))
+    );
+    // Refused by name: an answer across the top row, and two that clash.
+    let mut top = plain.clone();
+    top.preassigned_words.push(PreassignedWord {
+        word: Word::new("Regen", None, UmlautMode::Keep).unwrap(),
+        start: gridpress::model::Pos::new(0, 2),
+        direction: Direction::E,
+    });
+    let refused = swedish::generate(&top, &options(1))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("Regen") && refused.contains("top row"),
+        "{refused}"
+    );
+    let mut clash = plain.clone();
+    for (word, direction) in [("Regen", Direction::E), ("Nebel", Direction::S)] {
+        clash.preassigned_words.push(PreassignedWord {
+            word: Word::new(word, None, UmlautMode::Keep).unwrap(),
+            start: gridpress::model::Pos::new(3, 3),
+            direction,
+        });
+    }
+    let refused = swedish::generate(&clash, &options(1))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("Regen") && refused.contains("Nebel"),
+        "{refused}"
+    );
+}

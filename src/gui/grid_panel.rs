@@ -498,6 +498,7 @@ fn preset_words(
                 row: state.word_row.max(1) - 1,
                 col: state.word_col.max(1) - 1,
                 direction: names[state.word_direction.min(names.len() - 1)].clone(),
+                clue: None,
             })));
             state.word.clear();
         }

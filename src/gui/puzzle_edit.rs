@@ -394,6 +394,7 @@ impl App {
         };
         let kind = puzzle.kind();
         let word = puzzle.words[i].clone();
+        let kept_with_clue = self.kept_preset(i).is_some();
         // The entry's other clues come from the indexed answers: built at
         // the first selection of a Swedish answer (a quarter second for the
         // German import), kept for the replacements.
@@ -422,17 +423,25 @@ impl App {
                     }
                 };
                 let label = ui.label("New clue:");
+                // A kept answer keeps the clue it was kept with.
+                let kept = kind == PuzzleKind::Swedish && kept_with_clue;
                 let field = ui
-                    .add(
+                    .add_enabled(
+                        !kept,
                         egui::TextEdit::singleline(draft)
                             .hint_text("Type a clue")
                             .desired_width(f32::INFINITY),
                     )
-                    .labelled_by(label.id);
+                    .labelled_by(label.id)
+                    .on_disabled_hover_text(
+                        "Kept with this clue: clear Keep when generating to change it",
+                    );
                 let text = draft.clone();
                 let entered =
                     field.lost_focus() && ui.input(|inp| inp.key_pressed(egui::Key::Enter));
-                if (ui.button("Set clue").clicked() || entered) && text != clue {
+                if (ui.add_enabled(!kept, egui::Button::new("Set clue")).clicked() || entered)
+                    && text != clue
+                {
                     commands.push(Command::EditPuzzle(PuzzleEdit::Clue(i, text)));
                 }
                 if let Some(why) = &self.puzzle_edit.refusal {
@@ -464,7 +473,10 @@ impl App {
                         ui.weak("Other clues of the entry:");
                         ui.horizontal_wrapped(|ui| {
                             for other in others {
-                                if ui.small_button(&other).clicked() {
+                                if ui
+                                    .add_enabled(!kept, egui::Button::new(&other).small())
+                                    .clicked()
+                                {
                                     commands.push(Command::EditPuzzle(PuzzleEdit::Clue(i, other)));
                                 }
                             }
@@ -530,44 +542,51 @@ impl App {
                     }
                 }
             }
-            match kind {
-                // Lock and regenerate: the word becomes a pre-assigned word
-                // of the project (the Grid tab lists it), which Generate
-                // keeps where it is; same words kept + seed = same puzzle.
-                // A rectangle keeps the word's row or column.
-                PuzzleKind::WordSearch | PuzzleKind::WordRectangle => {
-                    let word = &self.puzzles[self.shown].words[i];
-                    let preset = PresetWord {
-                        word: word.display.clone(),
-                        row: word.start.row,
-                        col: word.start.col,
-                        direction: word.direction.to_string(),
-                    };
-                    // As the Grid tab may have typed it: "e" for E, any case.
-                    let same = |p: &PresetWord| {
-                        p.row == preset.row
-                            && p.col == preset.col
-                            && p.direction.trim().parse::<crate::model::Direction>().ok()
-                                == Some(word.direction)
-                            && p.word.trim().to_lowercase() == preset.word.to_lowercase()
-                    };
-                    let at = self.project.preassigned_words.iter().position(same);
-                    let mut keep = at.is_some();
-                    if ui
-                        .checkbox(&mut keep, "Keep when generating")
-                        .on_hover_text(
-                            "Generate keeps this word where it is and makes the rest anew (a pre-assigned word, listed in the Grid tab)",
-                        )
-                        .changed()
-                    {
-                        commands.push(Command::Edit(match at {
-                            Some(index) => Edit::RemovePresetWord(index),
-                            None => Edit::AddPresetWord(preset),
-                        }));
-                    }
-                }
-                PuzzleKind::Swedish => {}
+            // Lock and regenerate: the word becomes a pre-assigned word of
+            // the project (the Grid tab lists it), which Generate keeps
+            // where it is; same words kept + seed = same puzzle. A
+            // rectangle keeps the word's row or column, a Swedish puzzle
+            // the answer with its clue cell and clue.
+            let word = &self.puzzles[self.shown].words[i];
+            let preset = PresetWord {
+                word: word.display.clone(),
+                row: word.start.row,
+                col: word.start.col,
+                direction: word.direction.to_string(),
+                clue: match kind {
+                    PuzzleKind::Swedish => word.clue.clone(),
+                    PuzzleKind::WordSearch | PuzzleKind::WordRectangle => None,
+                },
+            };
+            let at = self.kept_preset(i);
+            let mut keep = at.is_some();
+            if ui
+                .checkbox(&mut keep, "Keep when generating")
+                .on_hover_text(match kind {
+                    PuzzleKind::Swedish => "Generate keeps this answer where it is, with its clue cell and clue, and makes the rest anew (a pre-assigned word, listed in the Grid tab)",
+                    PuzzleKind::WordSearch | PuzzleKind::WordRectangle => "Generate keeps this word where it is and makes the rest anew (a pre-assigned word, listed in the Grid tab)",
+                })
+                .changed()
+            {
+                commands.push(Command::Edit(match at {
+                    Some(index) => Edit::RemovePresetWord(index),
+                    None => Edit::AddPresetWord(preset),
+                }));
             }
         });
+    }
+
+    /// The project's pre-assigned word that keeps word `i` of the shown
+    /// puzzle where it is, if any (as the Grid tab may have typed it: "e"
+    /// for E, any case).
+    pub(super) fn kept_preset(&self, i: usize) -> Option<usize> {
+        let word = self.puzzles.get(self.shown)?.words.get(i)?;
+        self.project.preassigned_words.iter().position(|p| {
+            p.row == word.start.row
+                && p.col == word.start.col
+                && p.direction.trim().parse::<crate::model::Direction>().ok()
+                    == Some(word.direction)
+                && p.word.trim().to_lowercase() == word.display.to_lowercase()
+        })
     }
 }

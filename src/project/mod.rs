@@ -77,6 +77,10 @@ pub struct PresetWord {
     pub col: usize,
     /// Direction name (E, W, S, N, SE, NW, SW, NE).
     pub direction: String,
+    /// Swedish puzzles: the clue printed for it (a locked answer keeps its
+    /// clue through Generate); `None`: one of its vocabulary's clues.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clue: Option<String>,
 }
 
 /// Generator settings.
@@ -456,7 +460,7 @@ impl Project {
             spec.letters.push((Pos::new(l.row, l.col), letters[0]));
         }
         for p in &self.preassigned_words {
-            let word = Word::new(&p.word, None, mode).map_err(|e| {
+            let word = Word::new(&p.word, p.clue.clone(), mode).map_err(|e| {
                 InputError::msg(format!("pre-assigned word {:?}: {e}", excerpt(&p.word)))
             })?;
             let direction = p.direction.parse().map_err(InputError::msg)?;

@@ -8,6 +8,7 @@
 mod crossfill;
 pub mod edit;
 mod fill;
+mod locks;
 mod pattern;
 mod theme;
 
@@ -24,6 +25,7 @@ use crate::model::{
 };
 use crossfill::{CrossFiller, Index, Inputs};
 use fill::{Board, Cell, Filler};
+use locks::Locks;
 use pattern::PatternGoal;
 use std::collections::{HashMap, HashSet};
 
@@ -167,6 +169,8 @@ struct Prepared<'s> {
     /// The must-use answers' ids, longest first: the planned layouts are
     /// asked for runs of their lengths, and they take runs before the fill.
     themes: Vec<usize>,
+    /// What the editor keeps in place (pre-assigned answers and letters).
+    locks: Locks,
 }
 
 /// The theme answers the planned fill still places, longest first, and
@@ -215,7 +219,9 @@ impl<'s> Prepared<'s> {
         let (width, height) = (spec.mask.width(), spec.mask.height());
         let min_len = rules.min_answer_length as usize;
         let longest = width.max(height).saturating_sub(1);
-        let (answers, alphabet, notes) = lexicon(spec, min_len, longest)?;
+        let (mut answers, mut alphabet, notes) = lexicon(spec, min_len, longest)?;
+        let cells = start_cells(spec);
+        let locks = Locks::new(spec, &cells, &mut alphabet, &mut answers)?;
         if answers.is_empty() {
             return Err(GenerateError::Impossible(format!(
                 "no word of {min_len}–{longest} letters with a clue: a Swedish puzzle needs entries written WORD=clue"
@@ -267,7 +273,6 @@ impl<'s> Prepared<'s> {
         }
         let alphabet_mask = (0..alphabet.len()).fold(0u64, |m, i| m | 1 << i);
         let slots = exclusion_slots(spec, &answers, &alphabet);
-        let cells = start_cells(spec);
         let solution_codes: Option<Vec<u8>> = match &spec.solution {
             Some(word) => {
                 let codes: Option<Vec<u8>> = word
@@ -287,12 +292,14 @@ impl<'s> Prepared<'s> {
             }
             None => None,
         };
+        // A theme answer the editor keeps in place is placed once, there.
         let mut themes: Vec<usize> = (0..answers.len())
-            .filter(|&i| answers[i].0.must_use)
+            .filter(|&i| answers[i].0.must_use && !locks.answers.iter().any(|k| k.id == i))
             .collect();
         themes.sort_by_key(|&i| (std::cmp::Reverse(answers[i].0.codes.len()), i));
         Ok(Prepared {
             themes,
+            locks,
             spec,
             answers,
             alphabet,
@@ -355,7 +362,11 @@ impl<'s> Prepared<'s> {
         // The planned fill first: a clue-cell layout that keeps print's
         // rules, then its answers; the row-by-row fill below when it
         // finds none within its share of the work.
-        let share = if self.themes.is_empty() {
+        // What the editor keeps only the planned fill keeps: it has all
+        // the work, and its failure is the request's.
+        let share = if !self.locks.is_empty() {
+            1.0
+        } else if self.themes.is_empty() {
             PLANNED_SHARE
         } else {
             PLANNED_SHARE_THEMES
@@ -364,9 +375,32 @@ impl<'s> Prepared<'s> {
             (run_limits.work_left() as f64 * share) as u64,
             run_limits.deadline,
         );
-        match self.planned(&mut rng, &planned_limits, taken, requested, &mut report) {
+        let mut planned = self.planned(&mut rng, &planned_limits, taken, requested, &mut report);
+        // With kept answers the planned fill is the only one: it tries
+        // fresh layouts while there is work left (8 kept answers of a
+        // 13×17 page: 2 of 5 seeds found none in one pass's 24 layouts a
+        // tier).
+        while !self.locks.is_empty()
+            && matches!(planned, Ok(None))
+            && planned_limits.poll().is_none()
+        {
+            planned = self.planned(&mut rng, &planned_limits, taken, requested, &mut report);
+        }
+        match planned {
             Ok(Some((filled, solution))) => {
                 return Ok(self.finished(&filled, solution, options.seed, &mut rng, report, &limits));
+            }
+            Ok(None) | Err(Stop::Budget) if !self.locks.is_empty() => {
+                let kept = self.locks.names(answers);
+                let what = if kept.is_empty() {
+                    "the kept letters".to_string()
+                } else {
+                    format!("the kept answers {kept}")
+                };
+                return Err(GenerateError::TimedOut(format!(
+                    "no layout with {what} in place filled: keep fewer, or allow more time"
+                ))
+                .noting_clock(&limits));
             }
             Ok(None) | Err(Stop::Budget) => report.notes.push(
                 "no planned layout filled within its share of the work: the row-by-row fill was used"
@@ -528,6 +562,14 @@ impl<'s> Prepared<'s> {
             two_percent: rules.max_two_letter_percent,
             three_percent: rules.max_three_letter_percent,
             wanted: Vec::new(),
+            fixed: self.locks.fixed.clone(),
+            kept_short: [2, 3].map(|len| {
+                self.locks
+                    .answers
+                    .iter()
+                    .filter(|k| k.cells.len() == len)
+                    .count()
+            }),
         };
         let tiers = self.planned_tiers.len();
         let mut themes = Themes {
@@ -678,12 +720,34 @@ impl<'s> Prepared<'s> {
                 };
                 // Theme answers take runs of their length; the fill is
                 // given their letters.
-                let placed = !theme_codes.is_empty();
+                // What the editor keeps: its runs (fixed in the layout)
+                // and letters, given before the themes take theirs.
+                let placed = !theme_codes.is_empty() || !self.locks.is_empty();
                 if placed {
-                    let banned: Vec<u32> = themes.active.iter().map(|&id| self.slots[id]).collect();
+                    let runs = filler.runs();
+                    let Some(kept_runs) = self.locks.runs(&runs) else {
+                        continue;
+                    };
+                    let mut taken = vec![false; runs.len()];
+                    for &run in &kept_runs {
+                        taken[run] = true;
+                    }
+                    let kept_letters = if self.locks.given.is_empty() {
+                        vec![None; self.cells.len()]
+                    } else {
+                        self.locks.given.clone()
+                    };
+                    let banned: Vec<u32> = themes
+                        .active
+                        .iter()
+                        .copied()
+                        .chain(self.locks.answers.iter().map(|k| k.id))
+                        .map(|id| self.slots[id])
+                        .collect();
                     let given = theme::assign(
-                        &filler.runs(),
-                        self.cells.len(),
+                        &runs,
+                        kept_letters,
+                        taken,
                         &theme_codes,
                         |run, codes| filler.crossing_room(run, codes),
                         rng,
@@ -770,6 +834,18 @@ impl Prepared<'_> {
             rng,
             report,
         );
+        // Kept answers print the clue they were kept with.
+        for kept in &self.locks.answers {
+            let Some(clue) = &kept.clue else { continue };
+            if let Some(word) = puzzle
+                .words
+                .iter_mut()
+                .find(|w| w.start == kept.start && w.direction == kept.direction)
+            {
+                word.clue_edited = !self.answers[kept.id].0.clues.contains(clue);
+                word.clue = Some(clue.clone());
+            }
+        }
         // Every theme answer placed, or named.
         for &id in &self.themes {
             if !used.contains(&id) {

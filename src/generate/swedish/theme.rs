@@ -7,22 +7,22 @@ use crate::generate::rng::Rng;
 
 /// Assigns the answers `themes` (their letter codes, longest first) to
 /// runs of the layout (`runs`: each run's cells in reading order), each at
-/// a random run of its length (seeded by `rng`); per cell the letter code
-/// given to the fill and the runs the themes took, or `None` when a theme
-/// finds no run.
+/// a random run of its length (seeded by `rng`), around the letters
+/// already `given` per cell and the runs already `taken` (what the editor
+/// keeps); per cell the letter code given to the fill and the runs taken,
+/// or `None` when a theme finds no run.
 /// Among the runs that fit, the one whose crossings keep the most
 /// candidates (`room(run, codes)`) is taken: a theme letter that leaves a
 /// crossing few answers (K in the middle of a three-letter run) is what
 /// made the fill fail.
 pub(super) fn assign(
     runs: &[Vec<usize>],
-    cells: usize,
+    mut given: Vec<Option<u8>>,
+    mut taken: Vec<bool>,
     themes: &[&[u8]],
     room: impl Fn(usize, &[u8]) -> u32,
     rng: &mut Rng,
 ) -> Option<(Vec<Option<u8>>, Vec<usize>)> {
-    let mut given: Vec<Option<u8>> = vec![None; cells];
-    let mut taken = vec![false; runs.len()];
     for codes in themes {
         let fitting: Vec<usize> = (0..runs.len())
             .filter(|&r| !taken[r] && runs[r].len() == codes.len())
@@ -73,8 +73,15 @@ mod tests {
         ];
         let themes: [&[u8]; 2] = [&[1, 2, 3, 4, 5], &[3, 9, 1, 9, 9]];
         for seed in 0..20 {
-            let (given, taken) =
-                assign(&runs, 25, &themes, |_, _| 1, &mut Rng::new(seed)).expect("both fit");
+            let (given, taken) = assign(
+                &runs,
+                vec![None; 25],
+                vec![false; 3],
+                &themes,
+                |_, _| 1,
+                &mut Rng::new(seed),
+            )
+            .expect("both fit");
             assert_eq!(taken.len(), 2, "seed {seed}");
             assert_eq!(given.iter().flatten().count(), 9, "seed {seed}");
             assert!(
@@ -84,12 +91,23 @@ mod tests {
         }
         // Letters that disagree at the crossing leave the second no run.
         let clash: [&[u8]; 2] = [&[1, 2, 3, 4, 5], &[7, 9, 9, 9, 9]];
-        assert!(assign(&runs, 25, &clash, |_, _| 1, &mut Rng::new(1)).is_none());
+        assert!(
+            assign(
+                &runs,
+                vec![None; 25],
+                vec![false; 3],
+                &clash,
+                |_, _| 1,
+                &mut Rng::new(1)
+            )
+            .is_none()
+        );
         // No run of six letters.
         assert!(
             assign(
                 &runs,
-                25,
+                vec![None; 25],
+                vec![false; 3],
                 &[&[1, 2, 3, 4, 5, 6]],
                 |_, _| 1,
                 &mut Rng::new(1)
