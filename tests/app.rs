@@ -1257,6 +1257,22 @@ fn replace_a_word_of_a_word_rectangle() {
     let first = h.state().puzzles()[0].clone();
     let old = first.words[0].clone();
     select_word(&mut h, &old);
+    // A clue typed for the fill-in's word is printed and verified; undo
+    // takes it back.
+    h.get_by_role_and_label(Role::TextInput, "New clue:")
+        .focus();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "New clue:")
+        .type_text("Erste Zeile");
+    h.run();
+    h.get_by_label("Set clue").click();
+    h.run();
+    let clued = h.state().puzzles()[0].clone();
+    assert_eq!(clued.words[0].clue.as_deref(), Some("Erste Zeile"));
+    assert!(gridpress::verify::verify(&clued, &[]).is_empty());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().puzzles()[0], first);
     h.get_by_label("Replace").click();
     h.run();
     assert!(
