@@ -6,8 +6,10 @@
 use crate::error::{GenerateError, InputError};
 use crate::generate::Options;
 use crate::generate::swedish::edit::{DEFAULT_RINGS, EditLexicon};
+use crate::make::Run;
 use crate::model::thesaurus::{gives_away, shares_stem};
 use crate::model::{Puzzle, PuzzleKind, PuzzleSpec, lexicon};
+use crate::project::{PresetWord, Project};
 use crate::verify::{verify, verify_against};
 
 mod hidden_word;
@@ -234,6 +236,39 @@ pub fn replace_swedish(
     note_changes(&mut replaced);
     replaced.puzzle = verified(replaced.puzzle, spec)?;
     Ok(replaced)
+}
+
+/// Lock and regenerate: a new puzzle of `project` (its batch count aside)
+/// with seed `seed` that keeps the words `kept` of `puzzle` where they are
+/// (a Swedish answer with its clue cell and clue) besides the project's
+/// own pre-assigned words, and makes the rest anew; verified against the
+/// request with the kept words.
+pub fn regenerate(
+    project: &Project,
+    run: &Run,
+    puzzle: &Puzzle,
+    kept: &[usize],
+    seed: u64,
+) -> Result<Puzzle, EditError> {
+    let mut project = project.clone();
+    project.generator.kind = puzzle.kind();
+    project.generator.seed = seed;
+    project.generator.count = 1;
+    for &i in kept {
+        let word = puzzle.words.get(i).ok_or_else(|| {
+            EditError::Refused(format!("the puzzle has no word number {}", i + 1))
+        })?;
+        let preset = PresetWord::keeping(word, puzzle.kind());
+        if !project.preassigned_words.contains(&preset) {
+            project.preassigned_words.push(preset);
+        }
+    }
+    let spec = crate::make::request(&project, run)?;
+    let mut made = crate::make::generate(&project, spec.clone(), run, |_, _| {})?;
+    let fresh = made.pop().ok_or_else(|| {
+        EditError::Generate(GenerateError::Impossible("no puzzle was made".into()))
+    })?;
+    verified(fresh, &spec)
 }
 
 /// The puzzle if it keeps every rule and the request.

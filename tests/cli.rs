@@ -1084,6 +1084,57 @@ fn edit_replaces_an_answer_and_sets_a_clue() {
     let (out, _) = edit("missing.json", &["--replace", "QQQQ"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("no word QQQQ"), "{}", stderr(&out));
+    // Lock and regenerate: the locked answers (one with a typed clue) stay
+    // where they are with their clues, the rest is new; checked.
+    let lock = format!("{target},{other}");
+    let (out, fresh) = edit(
+        "regenerated.json",
+        &[
+            "--lock",
+            &lock,
+            "--clue",
+            &format!("{other}=Rätsel des Tages"),
+            "--regenerate",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let check = gridpress(&["check", fresh.to_str().unwrap()]);
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    let fresh: Value = serde_json::from_str(&std::fs::read_to_string(&fresh).unwrap()).unwrap();
+    // The request's --seed 3 is the new puzzle's seed too.
+    assert_eq!(fresh["seed"], 3);
+    let placed = |p: &Value, word: &str| {
+        p["words"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|w| w["word"] == word)
+            .map(|w| {
+                (
+                    w["start"].clone(),
+                    w["direction"].clone(),
+                    w["clue"].clone(),
+                )
+            })
+    };
+    for word in [&target, other] {
+        let (start, direction, clue) = placed(&fresh, word).expect("kept");
+        let (old_start, old_direction, old_clue) = placed(&puzzle, word).unwrap();
+        assert_eq!((start, direction), (old_start, old_direction), "{word}");
+        if word == other {
+            assert_eq!(clue, "Rätsel des Tages");
+        } else {
+            assert_eq!(clue, old_clue);
+        }
+    }
+    assert_ne!(fresh["grid"], puzzle["grid"]);
+    let (out, _) = edit("both.json", &["--replace", &target, "--regenerate"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("--regenerate"), "{}", stderr(&out));
 }
 
 /// A reader that stops early (`gridpress generate … | head -1`) ends the

@@ -7,7 +7,7 @@ use super::generate::{
     write_outputs,
 };
 use super::read_file;
-use crate::edit::{EditError, ReplaceOptions, find_word, replace, set_clue};
+use crate::edit::{EditError, ReplaceOptions, find_word, regenerate, replace, set_clue};
 use crate::error::InputError;
 use crate::export::json;
 use crate::generate::Options;
@@ -44,6 +44,11 @@ pub struct EditArgs {
     /// --seed that makes it; nothing is written.
     #[arg(long)]
     pub alternatives: Option<usize>,
+    /// Generate anew keeping the --lock answers where they are (a Swedish
+    /// answer with its clue cell and clue, after the --clue changes); the
+    /// new puzzle's seed is --seed, else the puzzle's seed + 1.
+    #[arg(long)]
+    pub regenerate: bool,
 }
 
 /// Most rings: beyond three a replacement is a new puzzle.
@@ -86,7 +91,17 @@ pub fn run(args: &EditArgs) -> anyhow::Result<()> {
         .filter(|w| !w.trim().is_empty())
         .map(|w| find_word(&puzzle, w))
         .collect::<Result<Vec<_>, _>>()?;
-    let seed = args.request.seed.unwrap_or(puzzle.seed);
+    if args.regenerate && (!args.replace.is_empty() || args.alternatives.is_some()) {
+        return Err(InputError::msg(
+            "--regenerate makes a new puzzle around the --lock answers: leave out --replace and --alternatives",
+        )
+        .into());
+    }
+    let seed = args.request.seed.unwrap_or(if args.regenerate {
+        puzzle.seed.wrapping_add(1)
+    } else {
+        puzzle.seed
+    });
     if let Some(n) = args.alternatives {
         return list_alternatives(args, &puzzle, &spec, &locked, seed, n);
     }
@@ -117,6 +132,18 @@ pub fn run(args: &EditArgs) -> anyhow::Result<()> {
             EditError::Refused(why) => EditError::Refused(format!("--clue {pair:?}: {why}")),
             other => other,
         })?;
+    }
+    if args.regenerate {
+        let run = run_with_banned(args.request.banned.as_deref())?;
+        puzzle = regenerate(&project, &run, &puzzle, &locked, seed)?;
+        eprintln!(
+            "generated anew with seed {seed}: {} kept, {} words",
+            locked.len(),
+            puzzle.words.len()
+        );
+        for r in &puzzle.report.relaxed {
+            eprintln!("warning: seed {seed}: {r}");
+        }
     }
     let edited = [puzzle];
     if !write_outputs(&args.request, &edited, print, &title)? {

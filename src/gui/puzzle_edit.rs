@@ -547,17 +547,7 @@ impl App {
             // where it is; same words kept + seed = same puzzle. A
             // rectangle keeps the word's row or column, a Swedish puzzle
             // the answer with its clue cell and clue.
-            let word = &self.puzzles[self.shown].words[i];
-            let preset = PresetWord {
-                word: word.display.clone(),
-                row: word.start.row,
-                col: word.start.col,
-                direction: word.direction.to_string(),
-                clue: match kind {
-                    PuzzleKind::Swedish => word.clue.clone(),
-                    PuzzleKind::WordSearch | PuzzleKind::WordRectangle => None,
-                },
-            };
+            let preset = PresetWord::keeping(&self.puzzles[self.shown].words[i], kind);
             let at = self.kept_preset(i);
             let mut keep = at.is_some();
             if ui

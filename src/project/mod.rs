@@ -83,6 +83,25 @@ pub struct PresetWord {
     pub clue: Option<String>,
 }
 
+impl PresetWord {
+    /// The pre-assigned word that keeps `word` of a puzzle of `kind` where
+    /// it is through Generate (lock and regenerate); a Swedish answer keeps
+    /// its clue too.
+    pub fn keeping(word: &crate::model::PlacedWord, kind: crate::model::PuzzleKind) -> PresetWord {
+        use crate::model::PuzzleKind;
+        PresetWord {
+            word: word.display.clone(),
+            row: word.start.row,
+            col: word.start.col,
+            direction: word.direction.to_string(),
+            clue: match kind {
+                PuzzleKind::Swedish => word.clue.clone(),
+                PuzzleKind::WordSearch | PuzzleKind::WordRectangle => None,
+            },
+        }
+    }
+}
+
 /// Generator settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GeneratorSettings {
