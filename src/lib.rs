@@ -15,6 +15,7 @@
 //! - [`edit`]: a finished puzzle edited (clues, replaced answers), verified.
 //! - [`verify`]: the independent checker of every hard rule.
 //! - [`project`]: project files (RON) with atomic saves, and the sample project.
+//! - [`series`]: a series' memory of used answers, kept out of the next puzzles.
 //! - [`export`]: the puzzle JSON of `docs/puzzle-json.md`.
 //! - [`layout`]: page templates and the laid-out pages (items in mm).
 //! - [`pdf`]: laid-out pages → print-ready PDF (the only printpdf user).
@@ -33,6 +34,7 @@ pub mod make;
 pub mod model;
 pub mod pdf;
 pub mod project;
+pub mod series;
 pub mod verify;
 
 pub use error::{GenerateError, InputError};

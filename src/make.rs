@@ -18,6 +18,9 @@ pub struct Run {
     pub extra_banned: Vec<String>,
     /// Set from another thread to stop.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Answers of a series' earlier puzzles (spelled as
+    /// [`crate::series::folded`]) that the vocabularies do not offer.
+    pub kept_out: std::collections::HashSet<String>,
 }
 
 /// Makes the project's puzzles (its batch count, seeds from its seed on),
@@ -33,6 +36,26 @@ pub fn make(
 /// [`make`] from a request already made by [`request`] (to look at it
 /// first: cells no word can cover, say).
 pub fn generate(
+    project: &Project,
+    mut spec: PuzzleSpec,
+    run: &Run,
+    on_done: impl FnMut(usize, &Puzzle),
+) -> Result<Vec<Puzzle>, GenerateError> {
+    let settings = &project.generator;
+    let kept_out = crate::series::keep_out(&mut spec, settings.kind, &run.kept_out);
+    let mut puzzles = generate_kind(project, spec, run, on_done)?;
+    if kept_out > 0 {
+        for p in &mut puzzles {
+            p.report.notes.push(format!(
+                "{kept_out} entries kept out: answers of the series' recent puzzles"
+            ));
+        }
+    }
+    Ok(puzzles)
+}
+
+/// [`generate`] by the project's kind.
+fn generate_kind(
     project: &Project,
     spec: PuzzleSpec,
     run: &Run,

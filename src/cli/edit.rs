@@ -134,7 +134,8 @@ pub fn run(args: &EditArgs) -> anyhow::Result<()> {
         })?;
     }
     if args.regenerate {
-        let run = run_with_banned(args.request.banned.as_deref())?;
+        let mut run = run_with_banned(args.request.banned.as_deref())?;
+        run.kept_out = project.series_kept_out()?;
         puzzle = regenerate(&project, &run, &puzzle, &locked, seed)?;
         eprintln!(
             "generated anew with seed {seed}: {} kept, {} words",

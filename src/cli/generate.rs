@@ -104,6 +104,14 @@ pub struct GenerateArgs {
     /// Swedish puzzles: letter cells per clue cell at least (default 3).
     #[arg(long = "letters-per-clue")]
     pub letters_per_clue: Option<f64>,
+    /// A series file: the answers of its recent puzzles are kept out, and
+    /// the new puzzles' answers are added to it once written (the file is
+    /// made if missing).
+    #[arg(long)]
+    pub series: Option<PathBuf>,
+    /// Puzzles an answer of the series is kept out for (default 25).
+    #[arg(long = "keep-out")]
+    pub keep_out: Option<usize>,
 }
 
 /// Generates the built-in sample project and prints it.
@@ -136,7 +144,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     if !write_outputs(args, &puzzles, print, title)? {
         print_puzzles(&project, &puzzles);
     }
-    Ok(())
+    record_in_series(&project, &puzzles, title)
 }
 
 /// The print settings `--pdf` will use, after checking every output target
@@ -309,7 +317,7 @@ fn fill_ins(args: &GenerateArgs, project: &Project) -> anyhow::Result<()> {
     if !write_outputs(args, &puzzles, print, &title)? {
         print_fill_ins(&title, &puzzles);
     }
-    Ok(())
+    record_in_series(project, &puzzles, &title)
 }
 
 /// The title of a fill-in's page: `--title`, the project's name, or the
@@ -372,7 +380,8 @@ pub(super) fn run_with_banned(banned_file: Option<&Path>) -> anyhow::Result<crat
 /// The project's puzzles through the library's one entry point, with the
 /// `--banned` file's words; warnings and quality notes on standard error.
 fn make(project: &Project, banned_file: Option<&Path>) -> anyhow::Result<Vec<Puzzle>> {
-    let run = run_with_banned(banned_file)?;
+    let mut run = run_with_banned(banned_file)?;
+    run.kept_out = project.series_kept_out()?;
     let spec = crate::make::request(project, &run)?;
     match project.generator.kind {
         PuzzleKind::WordSearch => {
@@ -494,6 +503,7 @@ pub(super) fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
                 pdf_standard: None,
                 word_list: None,
                 generated: None,
+                series: None,
             }
         }
     };
@@ -665,7 +675,55 @@ pub(super) fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
             .word_search_title
             .clone();
     }
+    match (&args.series, &mut project.series) {
+        (Some(file), series) => {
+            *series = Some(crate::project::SeriesSettings {
+                file: file.clone(),
+                keep_out: args
+                    .keep_out
+                    .or(series.as_ref().map(|s| s.keep_out))
+                    .unwrap_or(crate::series::DEFAULT_KEEP_OUT),
+            });
+        }
+        (None, Some(series)) => {
+            if let Some(n) = args.keep_out {
+                series.keep_out = n;
+            }
+        }
+        (None, None) if args.keep_out.is_some() => {
+            return Err(InputError::msg("--keep-out needs a --series file").into());
+        }
+        (None, None) => {}
+    }
     Ok(project)
+}
+
+/// Adds the written puzzles' answers to the project's series file, each
+/// labelled with the title and seed.
+pub(super) fn record_in_series(
+    project: &Project,
+    puzzles: &[Puzzle],
+    title: &str,
+) -> anyhow::Result<()> {
+    let Some(settings) = &project.series else {
+        return Ok(());
+    };
+    let mut series = crate::series::Series::load(&settings.file)?;
+    for p in puzzles {
+        series.record(&format!("{title} (seed {})", p.seed), p);
+    }
+    series.save(&settings.file).map_err(|e| {
+        anyhow::anyhow!(
+            "could not write the series file {}: {e}",
+            settings.file.display()
+        )
+    })?;
+    eprintln!(
+        "added {} puzzle(s) to the series {}",
+        puzzles.len(),
+        settings.file.display()
+    );
+    Ok(())
 }
 
 /// Loads a words file; an invalid line is an error naming file and line.

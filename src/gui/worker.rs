@@ -34,6 +34,7 @@ impl Worker {
         let run = make::Run {
             extra_banned: Vec::new(),
             cancel: Some(cancel.clone()),
+            kept_out: project.series_kept_out().map_err(|e| e.to_string())?,
         };
         // Settings the kind does not use are greyed out in the panel and
         // left out here; bad entries are refused before a thread starts.

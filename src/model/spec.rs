@@ -408,6 +408,10 @@ pub struct PuzzleSpec {
     /// is never printed, an answer without one never used. `None`: no
     /// page in view (library use), every clue allowed.
     pub clue_fit: Option<ClueFit>,
+    /// Answers of a series' recent puzzles (spelled as
+    /// [`crate::series::folded`]): never drawn, from the vocabularies or
+    /// from lists the generator adds; must-use and kept words aside.
+    pub kept_out: std::collections::HashSet<String>,
 }
 
 /// The clue box of a page: one of two clues in a clue cell at the
@@ -477,6 +481,7 @@ impl PuzzleSpec {
             swedish: SwedishRules::default(),
             umlauts: super::word::UmlautMode::Keep,
             clue_fit: None,
+            kept_out: Default::default(),
         }
     }
 

@@ -260,6 +260,24 @@ pub struct Project {
     /// Output, not input: generating ignores it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub generated: Option<String>,
+    /// A series' memory of used answers (a file several projects may
+    /// share): its recent puzzles' answers are kept out of new ones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<SeriesSettings>,
+}
+
+/// Where a series' used answers are kept, and for how many puzzles.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeriesSettings {
+    /// The series file (`LABEL: WORD WORD …` per puzzle, `crate::series`).
+    pub file: std::path::PathBuf,
+    /// Puzzles an answer is kept out for after it was printed.
+    #[serde(default = "default_keep_out")]
+    pub keep_out: usize,
+}
+
+fn default_keep_out() -> usize {
+    crate::series::DEFAULT_KEEP_OUT
 }
 
 impl Project {
@@ -295,6 +313,15 @@ impl Project {
             p
         };
         request(self) == request(other)
+    }
+
+    /// The answers the project's series keeps out of new puzzles (none
+    /// without a series; a series file not written yet is empty).
+    pub fn series_kept_out(&self) -> Result<std::collections::HashSet<String>, InputError> {
+        match &self.series {
+            Some(s) => Ok(crate::series::Series::load(&s.file)?.recent(s.keep_out)),
+            None => Ok(Default::default()),
+        }
     }
 
     /// The built-in sample project.

@@ -996,6 +996,14 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
             if seen.contains(&word.letters) {
                 continue;
             }
+            // The series' recent answers (the vocabularies' were taken out
+            // before; the shipped short answers are here).
+            if !must_use
+                && !spec.kept_out.is_empty()
+                && spec.kept_out.contains(&crate::series::folded(&word.text()))
+            {
+                continue;
+            }
             if !(min_len..=longest).contains(&len)
                 || banned_letters.contains(word.letters.as_slice())
             {

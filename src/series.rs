@@ -1,0 +1,191 @@
+//! A magazine series' memory: the answers of its earlier puzzles, read
+//! from and added to a plain text file, kept out of the next puzzles for a
+//! number of puzzles, across every puzzle kind.
+//!
+//! The file: one puzzle a line, oldest first, `LABEL: WORD WORD …` (the
+//! grid letters); blank lines and lines starting with `#` are comments.
+
+use crate::error::InputError;
+use crate::model::{PuzzleKind, PuzzleSpec};
+use std::collections::HashSet;
+use std::path::Path;
+
+/// Puzzles a used answer is kept out for by default: issue 28's "not
+/// repeated within the last 25 puzzles of a series" (a weekly magazine:
+/// half a year); professional tools allow up to 99.
+pub const DEFAULT_KEEP_OUT: usize = 25;
+
+/// Answers shorter than this come back: the German thesaurus import has
+/// only 129 answers of two letters and 481 of three, and a 13×17 Swedish
+/// page uses 15–20 of them (the rule a batch follows too).
+pub const SHORTEST_KEPT_OUT: usize = 4;
+
+/// The answers of a series' puzzles, oldest first.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Series {
+    /// Per puzzle: its label and its answers (grid letters).
+    pub puzzles: Vec<(String, Vec<String>)>,
+}
+
+impl Series {
+    /// Reads a series file; a file that does not exist yet is a new,
+    /// empty series.
+    pub fn load(path: &Path) -> Result<Series, InputError> {
+        let name = path.display().to_string();
+        match std::fs::read(path) {
+            Ok(bytes) => {
+                let text = String::from_utf8(bytes)
+                    .map_err(|_| InputError::at(&name, 0, "not valid UTF-8 text"))?;
+                Series::parse(&text, &name)
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Series::default()),
+            Err(e) => Err(InputError::at(&name, 0, e.to_string())),
+        }
+    }
+
+    /// Parses the file's text (`name` for messages).
+    pub fn parse(text: &str, name: &str) -> Result<Series, InputError> {
+        let mut puzzles = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let Some((label, words)) = line.split_once(':') else {
+                return Err(InputError::at(
+                    name,
+                    n + 1,
+                    "write LABEL: WORD WORD … (one puzzle a line)",
+                ));
+            };
+            let words: Vec<String> = words.split_whitespace().map(str::to_string).collect();
+            if let Some(bad) = words.iter().find(|w| !w.chars().all(char::is_alphabetic)) {
+                return Err(InputError::at(
+                    name,
+                    n + 1,
+                    format!("{bad:?} is not a word of letters"),
+                ));
+            }
+            puzzles.push((label.trim().to_string(), words));
+        }
+        Ok(Series { puzzles })
+    }
+
+    /// The file's text.
+    pub fn to_text(&self) -> String {
+        let mut text = String::from(
+            "# Gridpress series: the answers of earlier puzzles, oldest first (LABEL: WORD WORD …)\n",
+        );
+        for (label, words) in &self.puzzles {
+            text.push_str(&format!(
+                "{}: {}\n",
+                label.replace(':', " "),
+                words.join(" ")
+            ));
+        }
+        text
+    }
+
+    /// Saves atomically.
+    pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        crate::project::write_atomic(path, self.to_text().as_bytes())
+    }
+
+    /// Adds a puzzle's answers under `label`.
+    pub fn record(&mut self, label: &str, puzzle: &crate::model::Puzzle) {
+        self.puzzles.push((
+            label.to_string(),
+            puzzle.words.iter().map(|w| w.word.clone()).collect(),
+        ));
+    }
+
+    /// The answers of the last `puzzles` puzzles that are kept out (of
+    /// [`SHORTEST_KEPT_OUT`] letters or more), spelled as [`folded`].
+    pub fn recent(&self, puzzles: usize) -> HashSet<String> {
+        self.puzzles
+            .iter()
+            .rev()
+            .take(puzzles)
+            .flat_map(|(_, words)| words)
+            .map(|w| folded(w))
+            .filter(|w| w.chars().count() >= SHORTEST_KEPT_OUT)
+            .collect()
+    }
+}
+
+/// A word's letters with umlauts and ß written out (ÄPFEL = AEPFEL), so
+/// that a word-search page that keeps umlauts and a Swedish page that
+/// writes AE meet.
+pub fn folded(word: &str) -> String {
+    let mut out = String::with_capacity(word.len());
+    for c in word.chars().flat_map(char::to_uppercase) {
+        match c {
+            'Ä' => out.push_str("AE"),
+            'Ö' => out.push_str("OE"),
+            'Ü' => out.push_str("UE"),
+            'ß' | 'ẞ' => out.push_str("SS"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Takes the `kept_out` answers (spelled as [`folded`]) out of the
+/// vocabularies a puzzle of `kind` draws from — a word search's only when
+/// it draws (`pick`), never a must-use list, the editor's theme — and
+/// says how many entries were taken out.
+pub fn keep_out(spec: &mut PuzzleSpec, kind: PuzzleKind, kept_out: &HashSet<String>) -> usize {
+    if kept_out.is_empty() {
+        return 0;
+    }
+    spec.kept_out = kept_out.clone();
+    let draws = match kind {
+        PuzzleKind::WordSearch => spec.pick.is_some() || spec.solution.is_some(),
+        PuzzleKind::WordRectangle | PuzzleKind::Swedish => true,
+    };
+    if !draws {
+        return 0;
+    }
+    let mut taken_out = 0;
+    for vocabulary in &mut spec.vocabularies {
+        let drawn = match kind {
+            // A rectangle draws from every list (none is must-use).
+            PuzzleKind::WordRectangle => true,
+            PuzzleKind::WordSearch | PuzzleKind::Swedish => !vocabulary.must_use,
+        };
+        if !drawn {
+            continue;
+        }
+        let before = vocabulary.words.len();
+        vocabulary
+            .words
+            .retain(|w| !kept_out.contains(&folded(&w.text())));
+        taken_out += before - vocabulary.words.len();
+    }
+    taken_out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_series_reads_writes_and_keeps_out_the_recent_long_answers() {
+        let text = "# a comment\n\nWeek 1: HAUS BAUM EHE\nWeek 2: ÄPFEL WALD\nWeek 3: STRASSE\n";
+        let series = Series::parse(text, "s.txt").unwrap();
+        assert_eq!(series.puzzles.len(), 3);
+        assert_eq!(Series::parse(&series.to_text(), "again").unwrap(), series);
+        let recent = series.recent(2);
+        assert!(recent.contains("AEPFEL") && recent.contains("WALD") && recent.contains("STRASSE"));
+        assert!(!recent.contains("HAUS"), "older than two puzzles");
+        assert!(!series.recent(3).contains("EHE"), "three letters come back");
+        let err = Series::parse("Week 1 HAUS\n", "s.txt")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("s.txt") && err.contains('1'), "{err}");
+        let err = Series::parse("W: HAUS 42\n", "s.txt")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("42"), "{err}");
+    }
+}
