@@ -268,6 +268,7 @@ fn the_app_and_the_command_line_make_the_same_puzzle() {
     let run = gridpress::make::Run {
         extra_banned: Vec::new(),
         cancel: Some(Arc::new(AtomicBool::new(false))),
+        ..Default::default()
     };
     let spec = gridpress::make::request(&app_project, &run).unwrap();
     let puzzles = gridpress::make::generate(&app_project, spec, &run, |_, _| {}).unwrap();
