@@ -1402,3 +1402,73 @@ fn select_word(h: &mut Harness<'static, App>, word: &gridpress::model::PlacedWor
         .click();
     h.run();
 }
+
+/// A magazine series in the app (issues 28, 36): the Generator tab picks a
+/// series file; an exported puzzle's answers go into it (once); the next
+/// puzzle draws none of them; undo takes the series setting back.
+#[test]
+fn a_series_keeps_used_words_out_of_the_next_puzzle() {
+    let dir = temp_dir("series");
+    let series = dir.join("series.txt");
+    let _ = std::fs::remove_file(&series);
+    let mut project = Project::sample();
+    project.vocabularies[0]
+        .entries
+        .extend(
+            common_words(6, 80)
+                .into_iter()
+                .map(|word| gridpress::model::Entry {
+                    word,
+                    clue: None,
+                    tags: Vec::new(),
+                }),
+        );
+    let mut h = app_on(project, Tab::Generator);
+    h.get_by_label("Series file…").click();
+    h.run();
+    enter_path(&mut h, &series.display().to_string());
+    assert_eq!(
+        h.state().project().series.as_ref().map(|s| s.file.clone()),
+        Some(series.clone()),
+        "{:?}",
+        h.state().status()
+    );
+    generate_now(&mut h);
+    let first = h.state().puzzles()[0].clone();
+    for _ in 0..2 {
+        h.get_by_label("File").click();
+        h.run();
+        h.get_by_label_contains("Export PDF…").click();
+        h.run();
+        enter_path(&mut h, &dir.join("week.pdf").display().to_string());
+    }
+    assert!(
+        h.state()
+            .status()
+            .text
+            .contains("has these puzzles already"),
+        "{:?}",
+        h.state().status()
+    );
+    let kept = gridpress::series::Series::load(&series).unwrap();
+    assert_eq!(kept.puzzles.len(), 1, "exported twice, recorded once");
+    h.get_by_label("New seed").click();
+    h.run();
+    generate_now(&mut h);
+    let next = h.state().puzzles()[0].clone();
+    assert_ne!(next.seed, first.seed);
+    let again: Vec<&str> = next
+        .words
+        .iter()
+        .filter(|w| w.word.chars().count() >= 4 && first.words.iter().any(|o| o.word == w.word))
+        .map(|w| w.word.as_str())
+        .collect();
+    assert!(again.is_empty(), "{again:?}");
+    assert!(gridpress::verify::verify(&next, &[]).is_empty());
+    h.get_by_label("No series").click();
+    h.run();
+    assert!(h.state().project().series.is_none());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(h.state().project().series.is_some());
+}

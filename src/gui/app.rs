@@ -48,6 +48,8 @@ pub enum Command {
     ShowPuzzle(usize),
     /// Edit the shown puzzle (a clue, a replacement, a lock).
     EditPuzzle(super::puzzle_edit::PuzzleEdit),
+    /// Choose the series file (asks for the file).
+    ChooseSeries,
 }
 
 /// How serious a status message is.
@@ -505,6 +507,7 @@ impl App {
                 Command::Cancel => self.cancel(),
                 Command::Import(vocabulary) => self.import_words(vocabulary),
                 Command::TracePicture => self.ask_path(super::dialogs::PathPurpose::TracePicture),
+                Command::ChooseSeries => self.ask_path(super::dialogs::PathPurpose::Series),
                 Command::Highlight(word) => self.preview.highlight = word,
                 Command::ShowPuzzle(i) => {
                     self.shown = i.min(self.puzzles.len().saturating_sub(1));

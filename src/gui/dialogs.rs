@@ -41,6 +41,8 @@ pub enum PathPurpose {
     TracePicture,
     /// A thesaurus to make a clue vocabulary from.
     Thesaurus,
+    /// The series file of used answers (made if missing).
+    Series,
 }
 
 impl PathPurpose {
@@ -57,6 +59,9 @@ impl PathPurpose {
             PathPurpose::Thesaurus => {
                 "Import a thesaurus as clues (OpenThesaurus text: synonyms a;b;c per line)"
             }
+            PathPurpose::Series => {
+                "Series file: the answers of its puzzles, kept out of the next ones (made if missing)"
+            }
         }
     }
 
@@ -68,13 +73,17 @@ impl PathPurpose {
             PathPurpose::Import(_) => ("Words", &["txt", "csv"]),
             PathPurpose::TracePicture => ("Picture", &["png", "jpg", "jpeg"]),
             PathPurpose::Thesaurus => ("Thesaurus", &["txt"]),
+            PathPurpose::Series => ("Series", &["txt"]),
         }
     }
 
     fn saves(self) -> bool {
         matches!(
             self,
-            PathPurpose::SaveAs | PathPurpose::ExportPdf | PathPurpose::ExportJson
+            PathPurpose::SaveAs
+                | PathPurpose::ExportPdf
+                | PathPurpose::ExportJson
+                | PathPurpose::Series
         )
     }
 }
@@ -346,8 +355,39 @@ impl App {
         )
         .map_err(|e| e.to_string())?;
         let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
-        self.status = Status::info(format!("Exported {}.", names.join(", ")));
+        let recorded = self.record_in_series()?;
+        self.status = Status::info(format!("Exported {}.{recorded}", names.join(", ")));
         Ok(())
+    }
+
+    /// Adds the exported puzzles' answers to the project's series (once:
+    /// an export of the same puzzles again adds nothing); what it did, for
+    /// the status line.
+    fn record_in_series(&self) -> Result<String, String> {
+        let Some(settings) = &self.project.series else {
+            return Ok(String::new());
+        };
+        let mut series = crate::series::Series::load(&settings.file).map_err(|e| e.to_string())?;
+        let mut added = 0;
+        for p in &self.puzzles {
+            let answers: Vec<String> = p.words.iter().map(|w| w.word.clone()).collect();
+            if series.puzzles.iter().any(|(_, a)| *a == answers) {
+                continue;
+            }
+            series.record(&format!("{} (seed {})", self.project.name, p.seed), p);
+            added += 1;
+        }
+        if added == 0 {
+            return Ok(" The series has these puzzles already.".into());
+        }
+        series
+            .save(&settings.file)
+            .map_err(|e| format!("the series {}: {e}", settings.file.display()))?;
+        Ok(format!(
+            " {added} puzzle(s) added to the series {} (their answers kept out of the next {}).",
+            settings.file.display(),
+            settings.keep_out
+        ))
     }
 
     /// Writes the puzzle JSON of the current puzzles.
@@ -473,6 +513,10 @@ impl App {
             PathPurpose::ExportJson => Some(self.suggested("json")),
             PathPurpose::Import(_) | PathPurpose::TracePicture => None,
             PathPurpose::Thesaurus => Some(crate::model::thesaurus::OPENTHESAURUS_PATH.into()),
+            PathPurpose::Series => Some(match &self.project.series {
+                Some(s) => s.file.display().to_string(),
+                None => self.start_folder().join("series.txt").display().to_string(),
+            }),
         };
         self.modal = Some(Modal::Path {
             purpose,
@@ -525,6 +569,25 @@ impl App {
             PathPurpose::ExportJson => self.export_json(path),
             PathPurpose::Import(v) => self.import_file(v, path),
             PathPurpose::Thesaurus => self.import_thesaurus(path),
+            PathPurpose::Series => {
+                // A file that is there must read as a series.
+                let series = crate::series::Series::load(path).map_err(|e| e.to_string())?;
+                let keep_out = self
+                    .project
+                    .series
+                    .as_ref()
+                    .map_or(crate::series::DEFAULT_KEEP_OUT, |s| s.keep_out);
+                self.apply(Edit::Series(Some(crate::project::SeriesSettings {
+                    file: path.to_path_buf(),
+                    keep_out,
+                })));
+                self.status = Status::info(format!(
+                    "Series {}: {} puzzle(s) so far; the answers of the last {keep_out} are kept out, and exported puzzles are added.",
+                    path.display(),
+                    series.puzzles.len()
+                ));
+                Ok(())
+            }
             PathPurpose::TracePicture => {
                 let trace = super::trace::Trace::load(path)?;
                 self.modal = Some(Modal::Trace(Box::new(trace)));
@@ -592,7 +655,8 @@ impl App {
                     | PathPurpose::SaveAs
                     | PathPurpose::Import(_)
                     | PathPurpose::TracePicture
-                    | PathPurpose::Thesaurus => Vec::new(),
+                    | PathPurpose::Thesaurus
+                    | PathPurpose::Series => Vec::new(),
                 };
                 egui::Modal::new(egui::Id::unique("path")).show(ctx, |ui| {
                     ui.set_min_width(520.0);

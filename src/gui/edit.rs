@@ -10,6 +10,8 @@ use crate::project::{GeneratorSettings, PresetLetter, PresetWord, Project, Rect}
 pub enum Edit {
     /// The project's name (the puzzle title).
     Rename(String),
+    /// The series whose used answers are kept out (or none).
+    Series(Option<crate::project::SeriesSettings>),
     /// Filler letter frequencies.
     Language(Language),
     /// Umlauts kept or written out.
@@ -91,6 +93,7 @@ impl Edit {
         let vocabularies = &mut project.vocabularies;
         match self {
             Edit::Rename(name) => project.name = name,
+            Edit::Series(series) => project.series = series,
             Edit::Language(language) => project.language = language,
             Edit::Umlauts(mode) => project.umlauts = mode,
             Edit::Template(name) => project.template = Some(name),

@@ -383,6 +383,44 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
             ui.add(egui::DragValue::new(&mut settings.count).range(1..=500))
                 .labelled_by(label.id);
             ui.end_row();
+
+            ui.label("Series").on_hover_text(
+                "A file of the answers of a series' puzzles (several projects may share it): each exported puzzle is added, and the answers of the last puzzles (four letters or more) are kept out of new ones, must-use words aside",
+            );
+            ui.vertical(|ui| match &project.series {
+                Some(series) => {
+                    ui.label(series.file.display().to_string());
+                    ui.horizontal(|ui| {
+                        let mut keep_out = series.keep_out;
+                        let label = ui.label("Keep answers out for");
+                        ui.add(egui::DragValue::new(&mut keep_out).range(1..=999).suffix(" puzzles"))
+                            .labelled_by(label.id);
+                        if keep_out != series.keep_out {
+                            commands.push(Command::Edit(Edit::Series(Some(
+                                crate::project::SeriesSettings { keep_out, ..series.clone() },
+                            ))));
+                        }
+                    });
+                    ui.horizontal(|ui| {
+                        if ui.button("Other series file…").clicked() {
+                            commands.push(Command::ChooseSeries);
+                        }
+                        if ui.button("No series").clicked() {
+                            commands.push(Command::Edit(Edit::Series(None)));
+                        }
+                    });
+                }
+                None => {
+                    if ui
+                        .button("Series file…")
+                        .on_hover_text("Keep the answers of earlier puzzles out of new ones")
+                        .clicked()
+                    {
+                        commands.push(Command::ChooseSeries);
+                    }
+                }
+            });
+            ui.end_row();
         });
     if settings != project.generator {
         commands.push(Command::Edit(Edit::Settings(settings)));
