@@ -364,7 +364,80 @@ pub fn print_clue(gloss: &str) -> Option<String> {
     {
         return None;
     }
+    if clue.chars().count() > super::thesaurus::MAX_CLUE_CHARS
+        && let Some(head) = noun_phrase_head(&clue)
+    {
+        return Some(head);
+    }
     Some(clue)
+}
+
+/// Words that attach a genitive or a prepositional phrase to a noun:
+/// "staatenbildendes Insekt | der Familie Formicidae".
+const ATTACHMENTS: [&str; 5] = ["der", "des", "einer", "eines", "aus"];
+
+/// The ranks a biological definition names ("Vogel aus der Familie der
+/// …"): the head before them is the plain word a puzzle prints.
+const TAXA: [&str; 6] = [
+    "Familie",
+    "Unterfamilie",
+    "Gattung",
+    "Ordnung",
+    "Klasse",
+    "Unterordnung",
+];
+
+/// Heads of biological definitions that name no kind a solver guesses
+/// ("Vertreter der Gattung …" for BIRKE, GORILLA; "Tier" for BÄR).
+const WIDE_TAXA: [&str; 6] = [
+    "Vertreter",
+    "Tier",
+    "Pflanze",
+    "Pflanzenart",
+    "Lebewesen",
+    "Organismus",
+];
+
+/// The head of a biological definition too long to print, cut before
+/// its genitive ("staatenbildendes Insekt der Familie Formicidae" →
+/// "Insekt", "kleines Raubtier aus der Familie der Marder" → "kleines
+/// Raubtier"), never a noun too wide to name anything ([`WIDE_HEADS`]).
+/// Other genitives were tried and left: of 1,220 German clues they
+/// changed, many heads named nothing ("Albanien" = "Name", "Anwesen" =
+/// "Gesamtheit", "Abschlag" = "Spielen", "Alster" = "rechter
+/// Nebenfluss"); the taxonomic ones read right (AMEISE = "Insekt", AFFE
+/// = "Säugetier", ALBATROS = "Vogel").
+fn noun_phrase_head(clue: &str) -> Option<String> {
+    let words: Vec<&str> = clue.split_whitespace().collect();
+    if words.last().is_some_and(|w| !starts_upper(w)) {
+        return None;
+    }
+    let cut = words.iter().position(|w| ATTACHMENTS.contains(w))?;
+    if !words[cut..].iter().take(3).any(|w| TAXA.contains(w)) {
+        return None;
+    }
+    let head = &words[..cut];
+    let noun = head.last().filter(|w| starts_upper(w))?;
+    if head.iter().any(|w| w.ends_with(','))
+        || WIDE_HEADS.contains(&noun.to_lowercase().as_str())
+        || WIDE_TAXA.contains(noun)
+    {
+        return None;
+    }
+    // Adjectives before the noun, or nothing: "in der Stadt" is no head.
+    if !head[..head.len() - 1]
+        .iter()
+        .all(|w| !starts_upper(w) && attributive(w))
+    {
+        return None;
+    }
+    let fits = |h: &str| h.chars().count() <= super::thesaurus::MAX_CLUE_CHARS;
+    let whole = head.join(" ");
+    if fits(&whole) {
+        Some(whole)
+    } else {
+        Some(noun.to_string()).filter(|n| fits(n))
+    }
 }
 
 /// Longest label before a gloss's colon ("in einer
@@ -446,6 +519,27 @@ mod tests {
             ("Plural von Haus", None),
             ("aus Wurzel, Stamm und Krone bestehende Pflanze", None),
             ("Staat mit 5,7 Mio. Einwohnern", None),
+            // Too long to print: the noun phrase's head, or its noun.
+            (
+                "staatenbildendes Insekt der Familie Formicidae",
+                Some("Insekt"),
+            ),
+            // Not a biological definition: too long, left to the import.
+            ("künstlerische Gesamtleitung einer Veranstaltung", None),
+            // A head too wide: the whole stays (and is too long to import).
+            (
+                "Vertreter der Gattung Acer",
+                Some("Vertreter der Gattung Acer"),
+            ),
+            (
+                "kleines Raubtier aus der Familie der Marder",
+                Some("kleines Raubtier"),
+            ),
+            // A verb's object is no head (the import drops the whole: too long).
+            (
+                "Bier aus Getreide herstellen",
+                Some("Bier aus Getreide herstellen"),
+            ),
         ];
         for (gloss, clue) in cases {
             let made = print_clue(gloss);
