@@ -4,6 +4,10 @@
 //!
 //! The file: one puzzle a line, oldest first, `LABEL: WORD WORD …` (the
 //! grid letters); blank lines and lines starting with `#` are comments.
+//! Editors of a magazine share it: puzzles are appended under an
+//! exclusive lock of the operating system's (`std::fs::File::lock`),
+//! reads take a shared one, so that two editors generating at once lose
+//! nothing (ARCHITECTURE.md says why not a database).
 
 use crate::error::InputError;
 use crate::model::{PuzzleKind, PuzzleSpec};
@@ -40,16 +44,43 @@ impl Series {
     /// Reads a series file; a file that does not exist yet is a new,
     /// empty series.
     pub fn load(path: &Path) -> Result<Series, InputError> {
+        use std::io::Read;
         let name = path.display().to_string();
-        match std::fs::read(path) {
-            Ok(bytes) => {
-                let text = String::from_utf8(bytes)
-                    .map_err(|_| InputError::at(&name, 0, "not valid UTF-8 text"))?;
-                Series::parse(&text, &name)
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Series::default()),
-            Err(e) => Err(InputError::at(&name, 0, e.to_string())),
+        let failed = |e: std::io::Error| InputError::at(&name, 0, e.to_string());
+        let mut file = match std::fs::File::open(path) {
+            Ok(file) => file,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Series::default()),
+            Err(e) => return Err(failed(e)),
+        };
+        // A writer appending at this moment finishes its lines first.
+        file.lock_shared().map_err(failed)?;
+        let mut bytes = Vec::new();
+        file.read_to_end(&mut bytes).map_err(failed)?;
+        drop(file);
+        let text = String::from_utf8(bytes)
+            .map_err(|_| InputError::at(&name, 0, "not valid UTF-8 text"))?;
+        Series::parse(&text, &name)
+    }
+
+    /// Appends puzzles (label, answers) to the series file at `path`,
+    /// made with its header if missing, under an exclusive lock: writers
+    /// at the same moment take turns and every line arrives whole.
+    pub fn append(path: &Path, puzzles: &[(String, Vec<String>)]) -> std::io::Result<()> {
+        use std::io::Write;
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)?;
+        file.lock()?;
+        let mut text = String::new();
+        if file.metadata()?.len() == 0 {
+            text.push_str(HEADER);
         }
+        for (label, words) in puzzles {
+            text.push_str(&line(label, words));
+        }
+        file.write_all(text.as_bytes())?;
+        file.sync_all()
     }
 
     /// Parses the file's text (`name` for messages).
@@ -82,30 +113,16 @@ impl Series {
 
     /// The file's text.
     pub fn to_text(&self) -> String {
-        let mut text = String::from(
-            "# Gridpress series: the answers of earlier puzzles, oldest first (LABEL: WORD WORD …)\n",
-        );
+        let mut text = String::from(HEADER);
         for (label, words) in &self.puzzles {
-            text.push_str(&format!(
-                "{}: {}\n",
-                label.replace(':', " "),
-                words.join(" ")
-            ));
+            text.push_str(&line(label, words));
         }
         text
     }
 
-    /// Saves atomically.
-    pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        crate::project::write_atomic(path, self.to_text().as_bytes())
-    }
-
     /// Adds a puzzle's answers under `label`.
     pub fn record(&mut self, label: &str, puzzle: &crate::model::Puzzle) {
-        self.puzzles.push((
-            label.to_string(),
-            puzzle.words.iter().map(|w| w.word.clone()).collect(),
-        ));
+        self.puzzles.push(entry(label, puzzle));
     }
 
     /// The answers of the last `puzzles` puzzles that are kept out, spelled
@@ -126,6 +143,23 @@ impl Series {
             .map(|(_, w)| w)
             .collect()
     }
+}
+
+/// The first line of a series file.
+const HEADER: &str =
+    "# Gridpress series: the answers of earlier puzzles, oldest first (LABEL: WORD WORD …)\n";
+
+/// A puzzle's line (a colon in the label would end it early).
+fn line(label: &str, words: &[String]) -> String {
+    format!("{}: {}\n", label.replace(':', " "), words.join(" "))
+}
+
+/// A puzzle's entry: `label` and its answers.
+pub fn entry(label: &str, puzzle: &crate::model::Puzzle) -> (String, Vec<String>) {
+    (
+        label.to_string(),
+        puzzle.words.iter().map(|w| w.word.clone()).collect(),
+    )
 }
 
 /// A word's letters with umlauts and ß written out (ÄPFEL = AEPFEL), so

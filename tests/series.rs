@@ -177,3 +177,62 @@ fn the_command_line_keeps_a_series_file() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("series.txt") && err.contains('2'), "{err}");
 }
+
+/// Editors generating at the same moment share one series file: eight
+/// processes at once, and four threads appending 200 puzzles each, lose
+/// no line and break none.
+#[test]
+fn writers_at_the_same_time_lose_nothing() {
+    let series = temp("shared.txt");
+    let _ = std::fs::remove_file(&series);
+    let children: Vec<_> = (1..=8)
+        .map(|seed| {
+            Command::new(env!("CARGO_BIN_EXE_gridpress"))
+                .args([
+                    "generate",
+                    "--kind",
+                    "word-rectangle",
+                    "--size",
+                    "3x3",
+                    "--words",
+                    "/usr/share/dict/american-english",
+                    "--seed",
+                    &seed.to_string(),
+                    "--series",
+                    series.to_str().unwrap(),
+                ])
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let kept = Series::load(&series).unwrap();
+    assert_eq!(kept.puzzles.len(), 8);
+    assert!(kept.puzzles.iter().all(|(_, words)| words.len() == 6));
+    let threads: Vec<_> = (0..4)
+        .map(|t| {
+            let series = series.clone();
+            std::thread::spawn(move || {
+                for n in 0..200 {
+                    let words = vec![format!("THREAD{}", "X".repeat(t)); 40];
+                    Series::append(&series, &[(format!("t{t} n{n}"), words)]).unwrap();
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    let kept = Series::load(&series).unwrap();
+    assert_eq!(kept.puzzles.len(), 8 + 800);
+    assert!(kept.puzzles[8..].iter().all(|(_, words)| words.len() == 40));
+}

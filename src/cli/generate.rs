@@ -708,11 +708,11 @@ pub(super) fn record_in_series(
     let Some(settings) = &project.series else {
         return Ok(());
     };
-    let mut series = crate::series::Series::load(&settings.file)?;
-    for p in puzzles {
-        series.record(&format!("{title} (seed {})", p.seed), p);
-    }
-    series.save(&settings.file).map_err(|e| {
+    let entries: Vec<(String, Vec<String>)> = puzzles
+        .iter()
+        .map(|p| crate::series::entry(&format!("{title} (seed {})", p.seed), p))
+        .collect();
+    crate::series::Series::append(&settings.file, &entries).map_err(|e| {
         anyhow::anyhow!(
             "could not write the series file {}: {e}",
             settings.file.display()

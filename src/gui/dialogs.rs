@@ -367,21 +367,18 @@ impl App {
         let Some(settings) = &self.project.series else {
             return Ok(String::new());
         };
-        let mut series = crate::series::Series::load(&settings.file).map_err(|e| e.to_string())?;
-        let mut added = 0;
-        for p in &self.puzzles {
-            let answers: Vec<String> = p.words.iter().map(|w| w.word.clone()).collect();
-            if series.puzzles.iter().any(|(_, a)| *a == answers) {
-                continue;
-            }
-            series.record(&format!("{} (seed {})", self.project.name, p.seed), p);
-            added += 1;
-        }
+        let series = crate::series::Series::load(&settings.file).map_err(|e| e.to_string())?;
+        let entries: Vec<(String, Vec<String>)> = self
+            .puzzles
+            .iter()
+            .map(|p| crate::series::entry(&format!("{} (seed {})", self.project.name, p.seed), p))
+            .filter(|(_, answers)| !series.puzzles.iter().any(|(_, a)| a == answers))
+            .collect();
+        let added = entries.len();
         if added == 0 {
             return Ok(" The series has these puzzles already.".into());
         }
-        series
-            .save(&settings.file)
+        crate::series::Series::append(&settings.file, &entries)
             .map_err(|e| format!("the series {}: {e}", settings.file.display()))?;
         Ok(format!(
             " {added} puzzle(s) added to the series {} (their answers kept out of the next {}).",
