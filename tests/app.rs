@@ -607,6 +607,23 @@ fn the_generator_tab_checks_the_solution_word_inline() {
     project.generator.solution = Some("Sea".into());
     let h = app_on(project, Tab::Generator);
     assert!(h.query_by_label_contains("Solution word:").is_none());
+    // A solution of several words is typed as it reads: the space at the
+    // end of a word stays for the next (issue 36).
+    let mut h = app_on(Project::sample(), Tab::Generator);
+    for part in ["Bunt ", "sind ", "schon"] {
+        h.get_by_role_and_label(Role::TextInput, "Solution word")
+            .focus();
+        h.run();
+        h.key_press(egui::Key::End);
+        h.run();
+        h.get_by_role_and_label(Role::TextInput, "Solution word")
+            .type_text(part);
+        h.run();
+    }
+    assert_eq!(
+        h.state().project().generator.solution.as_deref(),
+        Some("Bunt sind schon")
+    );
 }
 
 /// An exclusion group's words can be edited (keystrokes used to be thrown
@@ -850,6 +867,22 @@ fn a_swedish_puzzle_from_the_thesaurus_import() {
     h.get_by_label("Show answer key").click();
     h.run();
     edit_the_swedish_puzzle(&mut h);
+    // The export starts in the user's folders, not the thesaurus' system
+    // folder the import came from (issue 36).
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label_contains("Export PDF…").click();
+    h.run();
+    let suggested = h
+        .get_by_role_and_label(Role::TextInput, "File:")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        suggested.ends_with(".pdf") && !suggested.starts_with("/usr/"),
+        "{suggested}"
+    );
 }
 
 /// Issue 29 in the app: select an answer, set a clue (a refused one says
@@ -857,8 +890,11 @@ fn a_swedish_puzzle_from_the_thesaurus_import() {
 /// replacement; every result verified.
 fn edit_the_swedish_puzzle(h: &mut Harness<'static, App>) {
     let puzzle = h.state().puzzles()[0].clone();
+    // The list is alphabetical: the first answer of four letters or more
+    // in it is in view without scrolling.
     let i = (0..puzzle.words.len())
-        .find(|&i| puzzle.words[i].word.chars().count() >= 4)
+        .filter(|&i| puzzle.words[i].word.chars().count() >= 4)
+        .min_by_key(|&i| puzzle.words[i].display.to_lowercase())
         .unwrap();
     let word = &puzzle.words[i];
     h.get_by_label(&format!("{}  ·  {}", word.display, word.direction))
@@ -1471,4 +1507,42 @@ fn a_series_keeps_used_words_out_of_the_next_puzzle() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
     assert!(h.state().project().series.is_some());
+}
+
+/// Issue 36: 30 words typed one after another with Enter, no click
+/// between them; lines pasted into the word field are an entry each.
+#[test]
+fn thirty_words_typed_without_a_click_and_lines_pasted() {
+    let mut h = sample_app();
+    h.run();
+    let before = h.state().project().vocabularies[0].entries.len();
+    h.get_by_role_and_label(Role::TextInput, "Word:").focus();
+    h.run();
+    let words = common_words(7, 30);
+    for word in &words {
+        h.get_by_role_and_label(Role::TextInput, "Word:")
+            .type_text(word);
+        h.run();
+        h.key_press(egui::Key::Enter);
+        h.run();
+    }
+    let entries = &h.state().project().vocabularies[0].entries;
+    assert_eq!(entries.len(), before + 30);
+    assert_eq!(entries.last().unwrap().word, words[29]);
+    h.event(egui::Event::Paste(
+        "Kastanie=Herbstfrucht\nNebel\n\n# a comment\nDrachen=Fluggerät\n".into(),
+    ));
+    h.run();
+    let entries = &h.state().project().vocabularies[0].entries;
+    assert_eq!(entries.len(), before + 33);
+    assert_eq!(entries[before + 30].word, "Kastanie");
+    assert_eq!(entries[before + 30].clue.as_deref(), Some("Herbstfrucht"));
+    assert_eq!(entries[before + 31].word, "Nebel");
+    // One undo takes the pasted lines back.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(
+        h.state().project().vocabularies[0].entries.len(),
+        before + 30
+    );
 }

@@ -236,7 +236,16 @@ impl App {
         match pending {
             Pending::New => {
                 self.replace_project(Project::sample(), None);
-                self.project.name = "New puzzle".into();
+                // The desktop's language for the page text and the filler
+                // letters (a German desktop got "Across/Down" before).
+                let language = crate::project::desktop_language();
+                self.project.language = language;
+                self.project.name = match language {
+                    crate::model::Language::German => "Neues Rätsel".into(),
+                    crate::model::Language::English | crate::model::Language::FromVocabulary => {
+                        "New puzzle".into()
+                    }
+                };
                 self.project.vocabularies.truncate(1);
                 if let Some(v) = self.project.vocabularies.first_mut() {
                     v.name = "Words".into();
@@ -512,7 +521,7 @@ impl App {
             PathPurpose::Thesaurus => Some(crate::model::thesaurus::OPENTHESAURUS_PATH.into()),
             PathPurpose::Series => Some(match &self.project.series {
                 Some(s) => s.file.display().to_string(),
-                None => self.start_folder().join("series.txt").display().to_string(),
+                None => self.save_folder().join("series.txt").display().to_string(),
             }),
         };
         self.modal = Some(Modal::Path {
@@ -522,8 +531,30 @@ impl App {
         });
     }
 
+    /// Where a new file goes: the project's folder, the last folder saved
+    /// or exported to, the user's documents, the first that takes files
+    /// (an import from a system folder, the thesaurus in /usr/share, made
+    /// exports start there).
+    fn save_folder(&self) -> PathBuf {
+        let home = std::env::var_os("HOME")
+            .or_else(|| std::env::var_os("USERPROFILE"))
+            .map(PathBuf::from);
+        self.path
+            .as_ref()
+            .and_then(|p| p.parent())
+            .map(Path::to_path_buf)
+            .into_iter()
+            .chain(self.state.last_save_folder.clone())
+            .chain(
+                home.iter()
+                    .flat_map(|h| [h.join("Documents"), h.join("Dokumente"), h.clone()]),
+            )
+            .find(|d| d.is_dir() && writable(d))
+            .unwrap_or_else(|| self.start_folder())
+    }
+
     fn suggested(&self, extension: &str) -> String {
-        let dir = self.start_folder();
+        let dir = self.save_folder();
         let stem: String = self
             .project
             .name
@@ -717,6 +748,9 @@ impl App {
                         Ok(()) => {
                             if let Some(dir) = Path::new(text.trim()).parent() {
                                 self.state.last_folder = Some(dir.to_path_buf());
+                                if purpose.saves() {
+                                    self.state.last_save_folder = Some(dir.to_path_buf());
+                                }
                                 self.state_changed();
                             }
                         }
@@ -882,4 +916,17 @@ fn csv_to_text(bytes: &[u8]) -> Vec<u8> {
         }
     }
     out.into_bytes()
+}
+
+/// Whether a file can be made in `dir` (tried: permissions alone miss
+/// read-only mounts and access lists).
+fn writable(dir: &Path) -> bool {
+    let probe = dir.join(format!(".gridpress-probe-{}", std::process::id()));
+    match std::fs::File::create(&probe) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            true
+        }
+        Err(_) => false,
+    }
 }

@@ -19,6 +19,10 @@ pub struct AppState {
     /// where the next file dialog starts.
     #[serde(default)]
     pub last_folder: Option<PathBuf>,
+    /// The folder of the last file saved or exported: where a new file
+    /// goes (an import's folder, /usr/share for the thesaurus, is not).
+    #[serde(default)]
+    pub last_save_folder: Option<PathBuf>,
 }
 
 impl AppState {

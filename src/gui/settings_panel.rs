@@ -277,7 +277,10 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
                 .labelled_by(label.id)
                 .changed()
             {
-                settings.solution = Some(solution.trim().to_string()).filter(|s| !s.is_empty());
+                // As typed: a space at the end is the start of the next
+                // word ("Bunt sind …"); the request reads grid letters only.
+                settings.solution = Some(solution.trim_start().to_string())
+                    .filter(|s| !s.trim().is_empty());
             }
             ui.end_row();
             if search

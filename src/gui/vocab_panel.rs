@@ -375,10 +375,44 @@ fn entry_forms(
 ) {
     ui.horizontal(|ui| {
         let label = ui.label("Word:");
+        // Lines pasted into the word field are entries each (`WORD` or
+        // `WORD=clue`), added at once: a theme list from an e-mail.
+        let field_id = ui.make_persistent_id(("new word", v));
+        if ui.memory(|m| m.has_focus(field_id)) {
+            let pasted: Vec<String> = ui.input_mut(|i| {
+                let mut pasted = Vec::new();
+                i.events.retain(|e| match e {
+                    egui::Event::Paste(text) if text.contains('\n') => {
+                        pasted.push(text.clone());
+                        false
+                    }
+                    _ => true,
+                });
+                pasted
+            });
+            for text in pasted {
+                let entries: Vec<Entry> = text
+                    .lines()
+                    .map(|l| l.trim())
+                    .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                    .map(|l| match l.split_once('=') {
+                        Some((word, clue)) => Entry::typed(
+                            word.trim(),
+                            Some(clue.trim().to_string()).filter(|c| !c.is_empty()),
+                        ),
+                        None => Entry::typed(l, None),
+                    })
+                    .collect();
+                if !entries.is_empty() {
+                    commands.push(Command::Edit(Edit::AddEntries(v, entries)));
+                }
+            }
+        }
         let word = ui
             .add(
                 egui::TextEdit::singleline(&mut state.new_word)
-                    .hint_text("new word")
+                    .id(field_id)
+                    .hint_text("new word (or paste lines)")
                     .desired_width(120.0),
             )
             .labelled_by(label.id);
@@ -404,6 +438,10 @@ fn entry_forms(
             )));
             state.new_word.clear();
             state.new_clue.clear();
+            // The next word is typed at once: Enter keeps the field.
+            if enter {
+                ui.memory_mut(|m| m.request_focus(field_id));
+            }
         }
     });
     if let Some((index, word, clue)) = &mut state.editing {

@@ -83,6 +83,26 @@ pub struct PresetWord {
     pub clue: Option<String>,
 }
 
+/// The language a new project starts in: the desktop's (`LC_ALL`,
+/// `LC_MESSAGES`, `LANG`, the first one set), German for `de…`, else
+/// English.
+pub fn desktop_language() -> Language {
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
+        .iter()
+        .filter_map(|v| std::env::var(v).ok())
+        .find(|v| !v.is_empty());
+    language_of_locale(locale.as_deref().unwrap_or(""))
+}
+
+/// The page language of a locale name ("de_DE.UTF-8", "de_AT", "en_GB").
+pub fn language_of_locale(locale: &str) -> Language {
+    if locale.to_ascii_lowercase().starts_with("de") {
+        Language::German
+    } else {
+        Language::English
+    }
+}
+
 impl PresetWord {
     /// The pre-assigned word that keeps `word` of a puzzle of `kind` where
     /// it is through Generate (lock and regenerate); a Swedish answer keeps
@@ -640,6 +660,15 @@ mod tests {
             err.contains("entry 3") && err.contains("C3PO") && err.contains("'3'"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_new_project_speaks_the_desktops_language() {
+        assert_eq!(language_of_locale("de_DE.UTF-8"), Language::German);
+        assert_eq!(language_of_locale("de_AT"), Language::German);
+        assert_eq!(language_of_locale("en_GB.UTF-8"), Language::English);
+        assert_eq!(language_of_locale("C"), Language::English);
+        assert_eq!(language_of_locale(""), Language::English);
     }
 
     #[test]
