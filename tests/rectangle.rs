@@ -212,3 +212,46 @@ fn kept_rows_and_columns_stay_when_generating_anew() {
         "{refused}"
     );
 }
+
+/// Vocabulary priority (issue 36): a short first list (everyday five-letter
+/// words, too few for a 5×5 block alone) before all of `wamerican`: the
+/// block takes as many words of the first list as it finds, not the
+/// general list's at random (before: 0–3 of 10, median 0.5; now 4–7).
+#[test]
+fn the_first_vocabulary_comes_first_when_later_ones_join() {
+    use gridpress::model::Language;
+    use gridpress::model::lexicon::zipf;
+    let general = spec(5, 5, &[]);
+    let everyday: Vec<gridpress::model::Word> = general.vocabularies[0]
+        .words
+        .iter()
+        .filter(|w| w.printed.chars().all(|c| c.is_ascii_lowercase()))
+        .filter(|w| zipf(&w.printed, Language::English) >= 4.6)
+        .cloned()
+        .collect();
+    assert!(everyday.len() > 300, "{}", everyday.len());
+    let mut both = general.clone();
+    both.vocabularies.insert(
+        0,
+        SpecVocabulary {
+            name: "everyday".into(),
+            must_use: false,
+            words: everyday,
+            lines: Default::default(),
+        },
+    );
+    let mut firsts = Vec::new();
+    for seed in 1..=6 {
+        let puzzle = generate(&both, &Options::seeded(seed)).unwrap();
+        assert!(verify(&puzzle, &common::banned()).is_empty());
+        firsts.push(
+            puzzle
+                .words
+                .iter()
+                .filter(|w| w.vocabulary == "everyday")
+                .count(),
+        );
+    }
+    firsts.sort();
+    assert!(firsts[2] >= 3, "words of the first list: {firsts:?}");
+}

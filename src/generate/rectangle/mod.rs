@@ -43,6 +43,8 @@ struct Candidate {
     vocabulary: String,
     /// Its first clue, printed instead of the word when every word has one.
     clue: Option<String>,
+    /// The level (vocabulary, or its familiar words) it joined the pool in.
+    level: usize,
 }
 
 /// A batch of `count` rectangles, seeds counting up from `options.seed`;
@@ -129,6 +131,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
                 printed: word.printed.clone(),
                 vocabulary: vocabulary.name.clone(),
                 clue,
+                level: 0,
             };
             let welcome = !ranked
                 || crate::model::lexicon::zipf(&word.printed, spec.language)
@@ -155,7 +158,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
     let mut proofs = Vec::new();
     let mut report = Report::default();
     for (level, words) in levels.into_iter().enumerate() {
-        pool.extend(words);
+        pool.extend(words.into_iter().map(|w| Candidate { level, ..w }));
         let list = |len: usize, fits: fn(Lines) -> bool| {
             let mut list: Vec<(Vec<u8>, u32)> = pool
                 .iter()
@@ -187,6 +190,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
             banned: &spec.banned,
             exclusion_groups: &spec.exclusion_groups,
             allowed: &allowed,
+            joined: level > 0,
         };
         let sources = match level {
             0 => "vocabulary 1".to_string(),
@@ -308,6 +312,9 @@ struct Level<'a> {
     exclusion_groups: &'a [Vec<Vec<char>>],
     /// Per cell, the letters it may take (see [`kept_letters`]).
     allowed: &'a [u64],
+    /// The pool holds more than the first level: rectangles with more
+    /// words of the first vocabularies are preferred.
+    joined: bool,
 }
 
 impl Level<'_> {
@@ -326,6 +333,10 @@ impl Level<'_> {
         // The prover counts its work apart: its pace must not move the
         // search's budget.
         let prover_limits = limits.detached();
+        // With later vocabularies joined: the best rectangle seen so far
+        // by the levels of its words (lower: the editor's first lists).
+        let mut best: Option<(usize, Puzzle)> = None;
+        let mut offered = 0usize;
         std::thread::scope(|scope| {
             let mut prover_started = false;
             let mut run = 0u64;
@@ -362,13 +373,24 @@ impl Level<'_> {
                     // Offensive words read nowhere (any line, either way), as
                     // in word searches, at most one word of each exclusion
                     // group; then the fill-in must be unique.
-                    let accepted = !reads_banned(&candidate, self.banned)
+                    let valid = !reads_banned(&candidate, self.banned)
                         && one_of_each_group(&candidate, self.exclusion_groups)
                         && unique(&candidate, self.alphabet);
-                    if accepted {
-                        puzzle = Some(candidate);
+                    if !valid {
+                        return false;
                     }
-                    accepted
+                    if !self.joined {
+                        puzzle = Some(candidate);
+                        return true;
+                    }
+                    // Vocabulary priority: several rectangles are looked
+                    // at, the one with most words of the first lists kept.
+                    let cost = level_sum(&grid, self);
+                    if best.as_ref().is_none_or(|(c, _)| cost < *c) {
+                        best = Some((cost, candidate));
+                    }
+                    offered += 1;
+                    cost == 0 || offered >= PRIORITY_SAMPLES
                 };
                 let mut search =
                     RowSearch::new(self.width, self.height, self.rows, self.cols, transposable)
@@ -382,8 +404,13 @@ impl Level<'_> {
                 drop(search);
                 match outcome {
                     Outcome::Found => {
-                        let puzzle = puzzle.expect("an accepted rectangle");
+                        let puzzle = puzzle
+                            .or_else(|| best.take().map(|b| b.1))
+                            .expect("an accepted rectangle");
                         break Ok(Settled::Puzzle(Box::new(puzzle)));
+                    }
+                    Outcome::Exhausted if best.is_some() => {
+                        break Ok(Settled::Puzzle(Box::new(best.take().expect("some").1)));
                     }
                     Outcome::Exhausted if seen => break Ok(Settled::NoneUnique),
                     Outcome::Exhausted => break Ok(Settled::NoneExists),
@@ -393,6 +420,12 @@ impl Level<'_> {
                     break Ok(Settled::NoneExists);
                 }
                 if let Some(stop) = limits.tick(Site::Rectangle) {
+                    // A rectangle in hand is not lost to the clock.
+                    if let (super::Stop::Deadline | super::Stop::Budget, Some((_, puzzle))) =
+                        (stop, best.take())
+                    {
+                        break Ok(Settled::Puzzle(Box::new(puzzle)));
+                    }
                     break Err(match stop {
                         super::Stop::Cancelled => GenerateError::Cancelled,
                         // The budget is the time limit's work.
@@ -409,6 +442,37 @@ impl Level<'_> {
             result
         })
     }
+}
+
+/// Rectangles looked at, once later vocabularies joined the first, before
+/// the one with most words of the first lists is taken (one whose words
+/// are all from the first level is taken at once). Measured below
+/// (BENCHMARKS.md, "Word rectangles: vocabulary priority").
+const PRIORITY_SAMPLES: usize = 256;
+
+/// The levels of a block's words summed (0: every word from the first
+/// level): rows and columns looked up as [`build`] does.
+fn level_sum(grid: &[u8], level: &Level) -> usize {
+    let (width, height) = (level.width, level.height);
+    let level_of = |trie: &Trie, codes: &mut dyn Iterator<Item = u8>| {
+        let mut node = 0;
+        for code in codes {
+            node = trie.child(node, code);
+        }
+        let id = trie.word[node as usize];
+        level
+            .pool
+            .iter()
+            .find(|c| c.id == id)
+            .map_or(0, |c| c.level)
+    };
+    let rows: usize = (0..height)
+        .map(|r| level_of(level.rows, &mut (0..width).map(|c| grid[r * width + c])))
+        .sum();
+    let cols: usize = (0..width)
+        .map(|c| level_of(level.cols, &mut (0..height).map(|r| grid[r * width + c])))
+        .sum();
+    rows + cols
 }
 
 /// Whether the block uses at most one word of each exclusion group.
