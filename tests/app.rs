@@ -1546,3 +1546,28 @@ fn thirty_words_typed_without_a_click_and_lines_pasted() {
         before + 30
     );
 }
+
+/// Issue 36: the export dialog names, per puzzle of a batch, the quality
+/// goals a puzzle missed (before, only what it relaxed).
+#[test]
+fn the_export_dialog_names_missed_quality_goals_per_puzzle() {
+    let mut project = Project::sample();
+    project.grid.width = 10;
+    project.grid.height = 10;
+    project.generator.pick = Some(gridpress::model::WordCount::Exact(5));
+    project.generator.count = 2;
+    let mut h = app_on(project, Tab::Generator);
+    generate_now(&mut h);
+    assert_eq!(h.state().puzzles().len(), 2);
+    let missed: Vec<String> = h.state().puzzles()[0].report.quality.shortfalls(5);
+    assert!(!missed.is_empty(), "five words on 10×10 leave ninths empty");
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label_contains("Export PDF…").click();
+    h.run();
+    let seed = h.state().puzzles()[0].seed;
+    assert!(
+        h.query_by_label_contains(&format!("puzzle 1 (seed {seed}): quality: {}", missed[0]))
+            .is_some()
+    );
+}

@@ -844,8 +844,9 @@ impl App {
                         q.crossings,
                         q.decoys
                     ));
+                    // Missed goals where the editor looks, not in grey.
                     for s in q.shortfalls(puzzle.words.len()) {
-                        ui.weak(format!("Quality: {s}"));
+                        ui.colored_label(ui.visuals().warn_fg_color, format!("Quality: {s}"));
                     }
                 }
                 if let Some(q) = crate::verify::clues::measure(puzzle) {

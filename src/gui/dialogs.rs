@@ -671,13 +671,34 @@ impl App {
                 let mut done = false;
                 let mut cancelled = false;
                 let start_folder = self.start_folder();
-                // An export repeats what its puzzles relaxed, so that a page
-                // without its solution word is not sent off unnoticed.
+                // An export repeats what its puzzles relaxed and the quality
+                // goals they missed, per puzzle of a batch, so that a page
+                // without its solution word or with a bundle of parallel
+                // words is not sent off unnoticed.
                 let relaxed: Vec<String> = match purpose {
                     PathPurpose::ExportPdf | PathPurpose::ExportJson => self
                         .puzzles
                         .iter()
-                        .flat_map(|p| p.report.relaxed.iter().cloned())
+                        .enumerate()
+                        .flat_map(|(n, p)| {
+                            let which = if self.puzzles.len() > 1 {
+                                format!("puzzle {} (seed {}): ", n + 1, p.seed)
+                            } else {
+                                String::new()
+                            };
+                            let missed = if p.kind().has_layout_quality() {
+                                p.report.quality.shortfalls(p.words.len())
+                            } else {
+                                Vec::new()
+                            };
+                            p.report
+                                .relaxed
+                                .iter()
+                                .cloned()
+                                .chain(missed.into_iter().map(|s| format!("quality: {s}")))
+                                .map(move |line| format!("{which}{line}"))
+                                .collect::<Vec<_>>()
+                        })
                         .collect(),
                     PathPurpose::Open
                     | PathPurpose::SaveAs
@@ -692,7 +713,7 @@ impl App {
                     if !relaxed.is_empty() {
                         ui.colored_label(
                             ui.visuals().warn_fg_color,
-                            "These puzzles relaxed the request:",
+                            "Before printing: these puzzles relaxed the request or missed a quality goal:",
                         );
                         for r in &relaxed {
                             ui.colored_label(ui.visuals().warn_fg_color, format!("• {r}"));
