@@ -1571,3 +1571,45 @@ fn the_export_dialog_names_missed_quality_goals_per_puzzle() {
             .is_some()
     );
 }
+
+/// Issue 36: the template and the title are the page's: switching them
+/// lays out the same word search again, current and exportable.
+#[test]
+fn switching_the_template_and_title_keeps_the_puzzle() {
+    let mut h = sample_app();
+    h.run();
+    generate_now(&mut h);
+    let made = h.state().puzzles()[0].clone();
+    let current = h
+        .state()
+        .project()
+        .template
+        .clone()
+        .unwrap_or_else(|| gridpress::layout::template::DEFAULT_TEMPLATE.into());
+    let other = gridpress::layout::Template::shipped()
+        .into_iter()
+        .map(|t| t.name)
+        .find(|n| *n != current && n != "children")
+        .unwrap();
+    h.get_by_role_and_label(Role::ComboBox, "Template").click();
+    h.run();
+    h.get_by_label(&other).click();
+    h.run();
+    assert_eq!(
+        h.state().project().template.as_deref(),
+        Some(other.as_str())
+    );
+    h.state_mut().tab = Tab::Generator;
+    h.run();
+    type_into(&mut h, "Title", " 47");
+    assert!(h.state().project().name.contains("47"));
+    assert!(!h.state_mut().preview_is_stale());
+    assert_eq!(h.state().puzzles()[0], made);
+    h.get_by_label("File").click();
+    h.run();
+    assert!(
+        !h.get_by_label_contains("Export PDF…")
+            .accesskit_node()
+            .is_disabled()
+    );
+}

@@ -316,8 +316,8 @@ impl Project {
     /// Whether puzzles made from `other` are what this project would make:
     /// the same but for the settings only the page reads (the PDF
     /// standard, the word list's place, the saved puzzles; the template
-    /// too, except for Swedish puzzles, whose clues are chosen to fit its
-    /// cells).
+    /// and the title too, except for Swedish puzzles, whose clues are
+    /// chosen to fit the cells that template and title leave).
     pub fn makes_the_same_puzzles_as(&self, other: &Project) -> bool {
         let request = |p: &Project| {
             let mut p = p.clone();
@@ -327,7 +327,8 @@ impl Project {
             match p.generator.kind {
                 crate::model::PuzzleKind::Swedish => {}
                 crate::model::PuzzleKind::WordSearch | crate::model::PuzzleKind::WordRectangle => {
-                    p.template = None
+                    p.template = None;
+                    p.name = String::new();
                 }
             }
             p
@@ -595,6 +596,7 @@ mod tests {
         p.template = Some("magazine".into());
         p.word_list = Some(crate::layout::template::ListPosition::InRestrictedArea);
         p.pdf_standard = Some(crate::layout::template::PdfStandard::X4);
+        p.name = "Rätsel der Woche".into();
         assert!(p.makes_the_same_puzzles_as(&made));
         p.generator.directions = "E,S".into();
         assert!(!p.makes_the_same_puzzles_as(&made));
