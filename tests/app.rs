@@ -563,8 +563,13 @@ fn the_puzzle_is_saved_with_the_project_and_restored() {
         reopened.project().generated.is_none(),
         "the editor holds settings only"
     );
-    // Changed settings are saved without the puzzle made from the old ones.
+    // Changed settings are saved without the puzzle made from the old ones
+    // (a title is the page's: the puzzle stays; a seed is the grid's).
     reopened.apply(gridpress::gui::Edit::Rename("Another".into()));
+    assert!(!reopened.preview_is_stale());
+    let mut settings = reopened.project().generator.clone();
+    settings.seed += 1;
+    reopened.apply(gridpress::gui::Edit::Settings(settings));
     assert!(reopened.preview_is_stale());
     let other = dir.join("changed.ron");
     assert!(reopened.save_to(&other));
