@@ -12,6 +12,7 @@
 //!   ([`model::Puzzle`]).
 //! - [`generate`]: the deterministic, interruptible word-search generator.
 //! - [`make`]: the one entry point, project → puzzles, for every kind.
+//! - [`conflicts`]: a word search's must-use words that clash, found at once.
 //! - [`edit`]: a finished puzzle edited (clues, replaced answers), verified.
 //! - [`verify`]: the independent checker of every hard rule.
 //! - [`project`]: project files (RON) with atomic saves, and the sample project.
@@ -23,6 +24,7 @@
 //! - `gui` (feature `gui`, on by default): the desktop app.
 
 pub mod cli;
+pub mod conflicts;
 pub mod edit;
 pub mod error;
 pub mod export;

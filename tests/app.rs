@@ -1618,3 +1618,64 @@ fn switching_the_template_and_title_keeps_the_puzzle() {
             .is_disabled()
     );
 }
+
+/// Issue 36: every conflict of the must-use words is listed before
+/// generating, and one click fixes them all (before: one refusal per
+/// Generate); the puzzle then generates and verifies.
+#[test]
+fn fix_all_conflicts_at_once_then_generate() {
+    let mut project = Project::sample();
+    project.generator.pick = None;
+    project.grid.width = 12;
+    project.grid.height = 12;
+    project.exclusion_groups.clear();
+    let v = &mut project.vocabularies[0];
+    v.must_use = true;
+    v.entries = [
+        "Nüsse",
+        "Erntedank",
+        "Ernte",
+        "Nüsse",
+        "Laub",
+        "Kürbis",
+        "Apfel",
+        "Drachen",
+        "Nebel",
+        "Sturm",
+        "Kastanie",
+        "Herbstlaternenumzug",
+    ]
+    .iter()
+    .map(|w| gridpress::model::Entry {
+        word: w.to_string(),
+        clue: None,
+        tags: Vec::new(),
+    })
+    .collect();
+    let mut h = app_on(project, Tab::Vocabulary);
+    assert!(
+        h.query_by_label_contains("3 conflicts in the must-use words")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("Erntedank contains Ernte")
+            .is_some()
+    );
+    h.get_by_label("Fix all").click();
+    h.run();
+    let words: Vec<String> = h.state().project().vocabularies[0]
+        .entries
+        .iter()
+        .map(|e| e.word.clone())
+        .collect();
+    assert_eq!(words.len(), 9, "{words:?}");
+    assert!(words.contains(&"Erntedank".to_string()) && !words.contains(&"Ernte".to_string()));
+    assert!(
+        h.query_by_label_contains("conflicts in the must-use")
+            .is_none()
+    );
+    generate_now(&mut h);
+    let puzzle = &h.state().puzzles()[0];
+    assert_eq!(puzzle.words.len(), 9, "{:?}", h.state().status());
+    assert!(gridpress::verify::verify(puzzle, &[]).is_empty());
+}

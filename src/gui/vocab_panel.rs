@@ -51,6 +51,8 @@ pub struct VocabState {
     analysis: Analysis,
     job: Option<Job>,
     filtered: Option<(FilterKey, Vec<usize>)>,
+    /// The must-use words' conflicts at a revision.
+    conflicts: Option<(u64, Vec<crate::conflicts::Conflict>)>,
 }
 
 /// What a filtered row list depends on: revision, vocabulary, filter text,
@@ -184,6 +186,7 @@ pub fn show(
     commands: &mut Vec<Command>,
 ) {
     let vocabularies = &project.vocabularies;
+    conflicts_panel(ui, project, revision, state, commands);
     ui.label(egui::RichText::new("Vocabularies, highest priority first").strong());
     for (i, vocabulary) in vocabularies.iter().enumerate() {
         ui.horizontal(|ui| {
@@ -364,6 +367,100 @@ fn statistics(ui: &mut egui::Ui, vocabulary: &Vocabulary, analysis: &Analysis) {
         );
     }
     response.on_hover_text("Words by number of grid letters");
+}
+
+/// The must-use words' conflicts, all at once, each with its fix and one
+/// "Fix all" (before, Generate named one per try: "duplicate: Nüsse",
+/// again, "Erntedank contains Ernte", again).
+fn conflicts_panel(
+    ui: &mut egui::Ui,
+    project: &Project,
+    revision: u64,
+    state: &mut VocabState,
+    commands: &mut Vec<Command>,
+) {
+    use crate::conflicts::Conflict;
+    if state
+        .conflicts
+        .as_ref()
+        .is_none_or(|(at, _)| *at != revision)
+    {
+        state.conflicts = Some((revision, crate::conflicts::word_conflicts(project)));
+    }
+    let Some((_, conflicts)) = &state.conflicts else {
+        return;
+    };
+    if conflicts.is_empty() {
+        return;
+    }
+    let remove = |at: &crate::conflicts::EntryRef| {
+        Command::Edit(Edit::DeleteEntries(at.vocabulary, vec![at.index]))
+    };
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                egui::RichText::new(format!(
+                    "{} conflicts in the must-use words stop Generate",
+                    conflicts.len()
+                ))
+                .strong(),
+            );
+            if ui
+                .button("Fix all")
+                .on_hover_text("Remove every second copy, the shorter of two words one inside the other, and words too long for the grid")
+                .clicked()
+            {
+                let mut by_vocabulary: std::collections::BTreeMap<usize, Vec<usize>> =
+                    Default::default();
+                for c in conflicts {
+                    let at = c.default_fix();
+                    by_vocabulary.entry(at.vocabulary).or_default().push(at.index);
+                }
+                for (v, indices) in by_vocabulary {
+                    commands.push(Command::Edit(Edit::DeleteEntries(v, indices)));
+                }
+            }
+        });
+        egui::ScrollArea::vertical()
+            .id_salt("conflicts")
+            .max_height(160.0)
+            .show(ui, |ui| {
+                for c in conflicts {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(c.message());
+                        match c {
+                            Conflict::Duplicate { again, .. } => {
+                                if ui.small_button("Remove the copy").clicked() {
+                                    commands.push(remove(again));
+                                }
+                            }
+                            Conflict::Inside {
+                                longer, shorter, ..
+                            } => {
+                                if ui
+                                    .small_button(format!("Keep {}", longer.word))
+                                    .clicked()
+                                {
+                                    commands.push(remove(shorter));
+                                }
+                                if ui
+                                    .small_button(format!("Keep {}", shorter.word))
+                                    .clicked()
+                                {
+                                    commands.push(remove(longer));
+                                }
+                            }
+                            Conflict::TooLong { entry, .. } => {
+                                if ui.small_button(format!("Remove {}", entry.word)).clicked() {
+                                    commands.push(remove(entry));
+                                }
+                            }
+                        }
+                    });
+                }
+            });
+    });
 }
 
 fn entry_forms(
