@@ -104,7 +104,9 @@ fn german_pages_print_familiar_marked_and_unoffending_answers_without_umlaut_cel
             .iter()
             .any(|w| w.display.chars().any(|c| "äöüÄÖÜß".contains(c)));
         assert_eq!(
-            texts.instructions(&puzzle).contains("ä = ae"),
+            texts
+                .instructions(&puzzle, gridpress::layout::texts::Register::Formal)
+                .contains("ä = ae"),
             umlaut_answer,
             "seed {seed}"
         );

@@ -14,7 +14,7 @@ use std::path::Path;
 pub const TEMPLATE_VERSION: u32 = 1;
 
 /// The templates shipped in `templates/`, compiled in.
-const SHIPPED: [(&str, &str); 6] = [
+const SHIPPED: [(&str, &str); 7] = [
     ("a4.ron", include_str!("../../templates/a4.ron")),
     ("letter.ron", include_str!("../../templates/letter.ron")),
     ("magazine.ron", include_str!("../../templates/magazine.ron")),
@@ -30,6 +30,7 @@ const SHIPPED: [(&str, &str); 6] = [
         "puzzle-only.ron",
         include_str!("../../templates/puzzle-only.ron"),
     ),
+    ("children.ron", include_str!("../../templates/children.ron")),
 ];
 
 /// The name of the template used when none is chosen.
@@ -95,6 +96,10 @@ pub struct Template {
     /// difficulty ("Schwierigkeit: leicht"). [default: false]
     #[serde(default)]
     pub show_difficulty: bool,
+    /// How the instructions address the solver: formal (German "Sie",
+    /// the default) or informal ("du": the children's page).
+    #[serde(default)]
+    pub register: super::texts::Register,
     /// The language of the page text: the project's, set by the caller.
     #[serde(skip)]
     pub language: PageLanguage,
@@ -111,7 +116,7 @@ impl Template {
     pub fn instructions_for(&self, puzzle: &Puzzle) -> String {
         let mut text = match &self.instructions {
             Some(text) => text.replace("{count}", &puzzle.words.len().to_string()),
-            None => self.texts().instructions(puzzle),
+            None => self.texts().instructions(puzzle, self.register),
         };
         if self.show_difficulty
             && let Some(level) = self.texts().difficulty(puzzle)

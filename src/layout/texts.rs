@@ -47,6 +47,31 @@ impl PageLanguage {
     }
 }
 
+/// How a page addresses its solver.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, Deserialize)]
+pub enum Register {
+    /// German "Sie": magazines for adults.
+    #[default]
+    Formal,
+    /// German "du": children's pages.
+    Informal,
+}
+
+/// The instructions that address the solver, said informally (German
+/// "du"); a language without the distinction has none.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Informal {
+    /// See [`PageTexts::rectangle_clued`].
+    pub rectangle_clued: String,
+    /// See [`PageTexts::swedish`].
+    pub swedish: String,
+    /// See [`PageTexts::find`].
+    pub find: String,
+    /// See [`PageTexts::rectangle`].
+    pub rectangle: String,
+}
+
 /// Every piece of text a page prints besides the puzzle's own words.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -95,6 +120,9 @@ pub struct PageTexts {
     pub solution_hint: String,
     /// The instruction of a word rectangle.
     pub rectangle: String,
+    /// The instructions said informally, for templates that say "du".
+    #[serde(default)]
+    pub informal: Option<Informal>,
     /// Before the solution boxes.
     pub solution_label: String,
     /// Heading of answer-key pages.
@@ -157,15 +185,22 @@ impl PageTexts {
         Some(self.difficulty.replace("{level}", level))
     }
 
-    /// The instruction line under a puzzle's title.
-    pub fn instructions(&self, puzzle: &Puzzle) -> String {
+    /// The instruction line under a puzzle's title, in `register`.
+    pub fn instructions(&self, puzzle: &Puzzle, register: Register) -> String {
+        let said = |formal: &String, informal: fn(&Informal) -> &String| match (
+            register,
+            &self.informal,
+        ) {
+            (Register::Informal, Some(i)) => informal(i).clone(),
+            (Register::Formal, _) | (Register::Informal, None) => formal.clone(),
+        };
         match puzzle.kind() {
             PuzzleKind::WordRectangle if super::wordlist::has_clues(puzzle) => {
-                self.rectangle_clued.clone()
+                said(&self.rectangle_clued, |i| &i.rectangle_clued)
             }
-            PuzzleKind::WordRectangle => self.rectangle.clone(),
+            PuzzleKind::WordRectangle => said(&self.rectangle, |i| &i.rectangle),
             PuzzleKind::Swedish => {
-                let mut text = self.swedish.clone();
+                let mut text = said(&self.swedish, |i| &i.swedish);
                 if puzzle.solution().is_some() {
                     text.push(' ');
                     text.push_str(&self.swedish_solution_hint);
@@ -174,8 +209,7 @@ impl PageTexts {
                 text
             }
             PuzzleKind::WordSearch => {
-                let mut text = self
-                    .find
+                let mut text = said(&self.find, |i| &i.find)
                     .replace("{count}", &puzzle.words.len().to_string())
                     .replace("{ways}", &self.ways(puzzle));
                 if puzzle.solution().is_some() {
@@ -284,8 +318,21 @@ mod tests {
         let puzzle = crate::export::json::parse(json, "tiny.json")
             .unwrap()
             .remove(0);
+        // German children's pages say "du", adults' "Sie"; English has one.
+        let de = PageLanguage::German.texts();
+        let informal = de.instructions(&puzzle, Register::Informal);
+        assert!(informal.starts_with("Finde die 3"), "{informal}");
+        assert!(
+            de.instructions(&puzzle, Register::Formal)
+                .starts_with("Finden Sie die 3")
+        );
+        let en = PageLanguage::English.texts();
+        assert_eq!(
+            en.instructions(&puzzle, Register::Informal),
+            en.instructions(&puzzle, Register::Formal)
+        );
         let t = PageLanguage::English.texts();
-        let text = t.instructions(&puzzle);
+        let text = t.instructions(&puzzle, Register::Formal);
         assert!(!text.contains(&t.all_directions), "{text}");
         assert!(
             text.contains(&format!("{} {} {}", t.across, t.and, t.down)),
