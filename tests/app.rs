@@ -1679,3 +1679,55 @@ fn fix_all_conflicts_at_once_then_generate() {
     assert_eq!(puzzle.words.len(), 9, "{:?}", h.state().status());
     assert!(gridpress::verify::verify(puzzle, &[]).is_empty());
 }
+
+/// Issue 36: one puzzle of a batch made anew, the others kept, none of
+/// their drawn words in it; undo brings the old one back.
+#[test]
+fn one_puzzle_of_a_batch_is_made_anew() {
+    let mut project = Project::sample();
+    project.generator.count = 3;
+    project.generator.pick = Some(gridpress::model::WordCount::Exact(12));
+    project.vocabularies[0]
+        .entries
+        .extend(
+            common_words(6, 60)
+                .into_iter()
+                .map(|word| gridpress::model::Entry {
+                    word,
+                    clue: None,
+                    tags: Vec::new(),
+                }),
+        );
+    let mut h = app_on(project, Tab::Generator);
+    generate_now(&mut h);
+    let batch = h.state().puzzles().to_vec();
+    assert_eq!(batch.len(), 3);
+    h.get_by_label(">").click();
+    h.run();
+    h.get_by_label("Make this one anew").click();
+    h.step();
+    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
+    h.run();
+    let now = h.state().puzzles().to_vec();
+    assert!(
+        h.state().status().text.starts_with("Puzzle 2 made anew"),
+        "{:?}",
+        h.state().status()
+    );
+    assert_eq!((&now[0], &now[2]), (&batch[0], &batch[2]));
+    assert_ne!(now[1].seed, batch[1].seed);
+    assert!(gridpress::verify::verify(&now[1], &[]).is_empty());
+    for other in [&now[0], &now[2]] {
+        assert!(
+            !now[1]
+                .words
+                .iter()
+                .any(|w| other.words.iter().any(|o| o.word == w.word)),
+            "a word of another puzzle of the batch came back"
+        );
+    }
+    assert!(!h.state_mut().preview_is_stale());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().puzzles(), batch.as_slice());
+}

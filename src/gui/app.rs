@@ -50,6 +50,8 @@ pub enum Command {
     EditPuzzle(super::puzzle_edit::PuzzleEdit),
     /// Choose the series file (asks for the file).
     ChooseSeries,
+    /// Make the shown puzzle of a batch anew, the others kept.
+    RemakeShown,
 }
 
 /// How serious a status message is.
@@ -102,6 +104,8 @@ pub struct App {
     /// The editor on the left.
     pub tab: Tab,
     pub(super) worker: Option<Worker>,
+    /// The puzzle of the batch the worker makes anew (none: the batch).
+    remaking: Option<usize>,
     pub(super) puzzles: Vec<Puzzle>,
     /// The revision and project the shown puzzles were made from.
     pub(super) made_from: Option<(u64, Project)>,
@@ -146,6 +150,7 @@ impl App {
             history: History::default(),
             tab: Tab::Vocabulary,
             worker: None,
+            remaking: None,
             puzzles,
             made_from,
             pending_from: None,
@@ -331,6 +336,37 @@ impl App {
         }
     }
 
+    /// Makes the shown puzzle of a batch anew (a seed after the batch's),
+    /// the others kept, their words not drawn again; one undo step.
+    pub fn remake_shown(&mut self, ctx: &egui::Context) {
+        if self.worker.is_some() || self.puzzles.len() < 2 || self.preview_is_stale() {
+            return;
+        }
+        let mut project = self.project.clone();
+        project.generator.count = 1;
+        project.generator.seed = self.puzzles.iter().map(|p| p.seed).max().unwrap_or(0) + 1;
+        let others: std::collections::HashSet<String> = self
+            .puzzles
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != self.shown)
+            .flat_map(|(_, p)| p.words.iter().map(|w| crate::series::folded(&w.word)))
+            .collect();
+        let ctx = ctx.clone();
+        match Worker::start_keeping_out(&project, others, move || ctx.request_repaint()) {
+            Ok(worker) => {
+                self.status = Status::info(format!(
+                    "Making puzzle {} anew (seed {})…",
+                    self.shown + 1,
+                    project.generator.seed
+                ));
+                self.worker = Some(worker);
+                self.remaking = Some(self.shown);
+            }
+            Err(e) => self.status = Status::error(format!("Cannot generate: {e}")),
+        }
+    }
+
     /// Stops the running generation (its best result still comes back).
     pub fn cancel(&mut self) {
         if let Some(worker) = &self.worker {
@@ -344,6 +380,33 @@ impl App {
             return;
         };
         self.worker = None;
+        if let Some(at) = self.remaking.take() {
+            match outcome {
+                Ok(mut made) if at < self.puzzles.len() && !made.is_empty() => {
+                    let fresh = made.remove(0);
+                    self.status = Status::info(format!(
+                        "Puzzle {} made anew (seed {}), the others kept (Ctrl+Z undoes).",
+                        at + 1,
+                        fresh.seed
+                    ));
+                    self.puzzle_edit.before_change(&self.puzzles);
+                    self.puzzles[at] = fresh;
+                    self.shown = at;
+                    self.revision += 1;
+                    self.note_puzzle_step();
+                    self.preview.highlight = None;
+                    self.preview.invalidate();
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    self.status = Status::error(format!(
+                        "Puzzle {} not made anew: {e}. The batch is unchanged.",
+                        at + 1
+                    ))
+                }
+            }
+            return;
+        }
         match outcome {
             Ok(puzzles) => {
                 let relaxed: Vec<String> = puzzles
@@ -508,6 +571,7 @@ impl App {
                 Command::Import(vocabulary) => self.import_words(vocabulary),
                 Command::TracePicture => self.ask_path(super::dialogs::PathPurpose::TracePicture),
                 Command::ChooseSeries => self.ask_path(super::dialogs::PathPurpose::Series),
+                Command::RemakeShown => self.remake_shown(ctx),
                 Command::Highlight(word) => self.preview.highlight = word,
                 Command::ShowPuzzle(i) => {
                     self.shown = i.min(self.puzzles.len().saturating_sub(1));
@@ -788,6 +852,13 @@ impl App {
                     commands.push(Command::ShowPuzzle(self.shown + 1));
                 }
             });
+            if ui
+                .add_enabled(self.worker.is_none(), egui::Button::new("Make this one anew"))
+                .on_hover_text("A new puzzle in place of this one (the next free seed); the batch's other puzzles stay, and their words are not drawn again")
+                .clicked()
+            {
+                commands.push(Command::RemakeShown);
+            }
         }
         ui.separator();
         let Some(puzzle) = self.puzzles.get(self.shown) else {

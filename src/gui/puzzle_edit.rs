@@ -63,6 +63,13 @@ pub struct PuzzleEditState {
 }
 
 impl PuzzleEditState {
+    /// Keeps `puzzles` as the step before a change of the shown puzzles
+    /// (an edit, a puzzle of a batch made anew).
+    pub(super) fn before_change(&mut self, puzzles: &[Puzzle]) {
+        self.undo.push(puzzles.to_vec());
+        self.redo.clear();
+    }
+
     /// Forgets what belonged to the puzzles shown before (new puzzles).
     pub fn reset(&mut self) {
         // The caches name the revision they belong to: kept.

@@ -27,6 +27,17 @@ impl Worker {
     /// Starts generating `project`'s puzzles; `wake` is called when done
     /// (the app passes a repaint request).
     pub fn start(project: &Project, wake: impl Fn() + Send + 'static) -> Result<Worker, String> {
+        Worker::start_keeping_out(project, Default::default(), wake)
+    }
+
+    /// [`Worker::start`] with `kept_out` answers (spelled as
+    /// [`crate::series::folded`]) not drawn besides the series': the words
+    /// of a batch's other puzzles when one of them is made anew.
+    pub fn start_keeping_out(
+        project: &Project,
+        kept_out: std::collections::HashSet<String>,
+        wake: impl Fn() + Send + 'static,
+    ) -> Result<Worker, String> {
         let settings = &project.generator;
         let limit = settings.time_limit().map_err(|e| e.to_string())?;
         let count = settings.batch_count().map_err(|e| e.to_string())?;
@@ -34,7 +45,11 @@ impl Worker {
         let run = make::Run {
             extra_banned: Vec::new(),
             cancel: Some(cancel.clone()),
-            kept_out: project.series_kept_out().map_err(|e| e.to_string())?,
+            kept_out: {
+                let mut series = project.series_kept_out().map_err(|e| e.to_string())?;
+                series.extend(kept_out);
+                series
+            },
         };
         // Settings the kind does not use are greyed out in the panel and
         // left out here; bad entries are refused before a thread starts.
