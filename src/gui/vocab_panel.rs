@@ -509,10 +509,13 @@ fn entry_forms(
             .add(
                 egui::TextEdit::singleline(&mut state.new_word)
                     .id(field_id)
-                    .hint_text("new word (or paste lines)")
+                    .hint_text("new word")
                     .desired_width(120.0),
             )
-            .labelled_by(label.id);
+            .labelled_by(label.id)
+            .on_hover_text(
+                "Enter adds the word and keeps this field for the next; lines pasted here (WORD or WORD=clue) are added at once",
+            );
         let label = ui.label("Clue:");
         ui.add(
             egui::TextEdit::singleline(&mut state.new_clue)
