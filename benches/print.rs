@@ -45,7 +45,7 @@ fn median(mut times: Vec<Duration>) -> Duration {
 }
 
 fn pdf_bytes(puzzles: &[Puzzle], template: &Template) -> Vec<u8> {
-    let entries: Vec<(Heading, &Puzzle)> = headings("Word Search", puzzles.len())
+    let entries: Vec<(Heading, &Puzzle)> = headings("Word Search", puzzles.len(), None)
         .into_iter()
         .zip(puzzles)
         .collect();

@@ -1731,3 +1731,18 @@ fn one_puzzle_of_a_batch_is_made_anew() {
     h.run();
     assert_eq!(h.state().puzzles(), batch.as_slice());
 }
+
+/// Issue 36: the puzzle number is a page setting: ticking it numbers the
+/// page and keeps the word search current.
+#[test]
+fn a_puzzle_number_is_printed_without_generating_again() {
+    let mut h = app_on(Project::sample(), Tab::Generator);
+    generate_now(&mut h);
+    h.get_by_label("from").click();
+    h.run();
+    assert_eq!(h.state().project().first_number, Some(1));
+    assert!(!h.state_mut().preview_is_stale());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().project().first_number, None);
+}

@@ -1168,3 +1168,36 @@ fn a_closed_pipe_ends_the_output_quietly() {
         "{stderr}"
     );
 }
+
+/// Issue 36: a magazine's puzzle number (`--first-number`) is printed
+/// before the title, and a batch counts on from it, on the puzzle pages
+/// and their keys.
+#[test]
+fn puzzles_are_numbered_from_the_first_number() {
+    let pdf = temp("numbered.pdf");
+    let out = gridpress(&[
+        "generate",
+        "--words",
+        &data("autumn.txt"),
+        "--size",
+        "12x12",
+        "--pick",
+        "10",
+        "--directions",
+        "E,S",
+        "--count",
+        "2",
+        "--first-number",
+        "47",
+        "--pdf",
+        pdf.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = Command::new("pdftotext")
+        .args([pdf.to_str().unwrap(), "-"])
+        .output()
+        .expect("pdftotext (poppler-utils)");
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("47 · ") && text.contains("48 · "), "{text}");
+    assert!(!text.contains("1 · "), "{text}");
+}

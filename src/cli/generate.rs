@@ -112,6 +112,10 @@ pub struct GenerateArgs {
     /// Puzzles an answer of the series is kept out for (default 25).
     #[arg(long = "keep-out")]
     pub keep_out: Option<usize>,
+    /// The number printed before the (first) puzzle's title: a magazine's
+    /// puzzle number, a booklet's first; a batch counts on.
+    #[arg(long = "first-number")]
+    pub first_number: Option<usize>,
 }
 
 /// Generates the built-in sample project and prints it.
@@ -504,6 +508,7 @@ pub(super) fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
                 word_list: None,
                 generated: None,
                 series: None,
+                first_number: None,
             }
         }
     };
@@ -674,6 +679,9 @@ pub(super) fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
             .texts()
             .word_search_title
             .clone();
+    }
+    if args.first_number.is_some() {
+        project.first_number = args.first_number;
     }
     match (&args.series, &mut project.series) {
         (Some(file), series) => {

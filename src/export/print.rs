@@ -41,14 +41,23 @@ pub fn pdf_date() -> Result<i64, PrintError> {
     }
 }
 
-/// Headings for puzzles titled `title`, numbered from 1 when there are several.
-pub fn headings(title: &str, count: usize) -> Vec<Heading> {
-    (1..=count)
-        .map(|n| Heading {
+/// Headings for puzzles titled `title`: numbered from `first` (a
+/// magazine's puzzle number), else from 1 when there are several.
+pub fn headings(title: &str, count: usize, first: Option<usize>) -> Vec<Heading> {
+    (0..count)
+        .map(|i| Heading {
             title: title.to_string(),
-            number: (count > 1).then_some(n),
+            number: puzzle_number(i, count, first),
         })
         .collect()
+}
+
+/// The number printed before puzzle `index` (from 0) of `count`.
+pub fn puzzle_number(index: usize, count: usize, first: Option<usize>) -> Option<usize> {
+    match first {
+        Some(first) => Some(first + index),
+        None => (count > 1).then_some(index + 1),
+    }
 }
 
 /// The file an extra document goes to: `out.pdf` + `key` → `out-key.pdf`.
@@ -69,7 +78,7 @@ pub fn render_pdfs(
     placement: KeyPlacement,
     path: &Path,
 ) -> Result<Vec<(PathBuf, Vec<u8>)>, PrintError> {
-    let headings = headings(title, puzzles.len());
+    let headings = headings(title, puzzles.len(), template.first_number);
     let entries: Vec<(Heading, &Puzzle)> = headings.into_iter().zip(puzzles).collect();
     let output = layout::lay_out(&entries, template, placement)?;
     let options = PdfOptions {

@@ -12,6 +12,8 @@ pub enum Edit {
     Rename(String),
     /// The series whose used answers are kept out (or none).
     Series(Option<crate::project::SeriesSettings>),
+    /// The number printed before the first puzzle's title (or none).
+    FirstNumber(Option<usize>),
     /// Filler letter frequencies.
     Language(Language),
     /// Umlauts kept or written out.
@@ -94,6 +96,7 @@ impl Edit {
         match self {
             Edit::Rename(name) => project.name = name,
             Edit::Series(series) => project.series = series,
+            Edit::FirstNumber(number) => project.first_number = number,
             Edit::Language(language) => project.language = language,
             Edit::Umlauts(mode) => project.umlauts = mode,
             Edit::Template(name) => project.template = Some(name),

@@ -118,7 +118,7 @@ pub fn show(
             .truncate(),
         );
     });
-    let number = (total > 1).then_some(shown + 1);
+    let number = crate::export::print::puzzle_number(shown, total, project.first_number);
     let highlight = state.highlight;
     let (zoom, pan) = (state.zoom, state.pan);
     let page = match state.page(puzzle, project, number, key) {

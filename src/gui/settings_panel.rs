@@ -387,6 +387,23 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
                 .labelled_by(label.id);
             ui.end_row();
 
+            let label = ui.label("Puzzle number").on_hover_text(
+                "Printed before the title (a magazine's puzzle number, a booklet's first); the puzzles of a batch count on",
+            );
+            ui.horizontal(|ui| {
+                let mut numbered = project.first_number.is_some();
+                let mut first = project.first_number.unwrap_or(1);
+                let toggled = ui.checkbox(&mut numbered, "from").changed();
+                let changed = ui
+                    .add_enabled(numbered, egui::DragValue::new(&mut first).range(1..=99_999))
+                    .labelled_by(label.id)
+                    .changed();
+                if toggled || changed {
+                    commands.push(Command::Edit(Edit::FirstNumber(numbered.then_some(first))));
+                }
+            });
+            ui.end_row();
+
             ui.label("Series").on_hover_text(
                 "A file of the answers of a series' puzzles (several projects may share it): each exported puzzle is added, and the answers of the last puzzles (four letters or more) are kept out of new ones, must-use words aside",
             );

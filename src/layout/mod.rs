@@ -192,7 +192,12 @@ pub fn uncovered_letter(text: &str, what: &str) -> Option<String> {
 pub fn check_title(title: &str, count: usize, template: &Template) -> Result<(), LayoutError> {
     let heading = Heading {
         title: title.to_string(),
-        number: (count > 1).then_some(count),
+        // The widest number: the last.
+        number: crate::export::print::puzzle_number(
+            count.saturating_sub(1),
+            count,
+            template.first_number,
+        ),
     };
     if let Some(message) = uncovered_letter(&heading.label(), "the title") {
         return Err(LayoutError {

@@ -96,6 +96,11 @@ pub struct Template {
     /// difficulty ("Schwierigkeit: leicht"). [default: false]
     #[serde(default)]
     pub show_difficulty: bool,
+    /// The number printed before the first puzzle's title (a magazine's
+    /// puzzle number, a booklet's first number); a batch counts on from it.
+    /// `None`: numbers in a batch only, from 1. [default: None]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_number: Option<usize>,
     /// How the instructions address the solver: formal (German "Sie",
     /// the default) or informal ("du": the children's page).
     #[serde(default)]

@@ -280,6 +280,10 @@ pub struct Project {
     /// Output, not input: generating ignores it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub generated: Option<String>,
+    /// The number printed before the first puzzle's title (a magazine's
+    /// puzzle number, a booklet's first); a batch counts on from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_number: Option<usize>,
     /// A series' memory of used answers (a file several projects may
     /// share): its recent puzzles' answers are kept out of new ones.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -311,6 +315,9 @@ impl Project {
         if let Some(position) = self.word_list {
             template.word_list.position = position;
         }
+        if self.first_number.is_some() {
+            template.first_number = self.first_number;
+        }
     }
 
     /// Whether puzzles made from `other` are what this project would make:
@@ -329,6 +336,7 @@ impl Project {
                 crate::model::PuzzleKind::WordSearch | crate::model::PuzzleKind::WordRectangle => {
                     p.template = None;
                     p.name = String::new();
+                    p.first_number = None;
                 }
             }
             p
