@@ -3,6 +3,8 @@
 //! and wait, toggle the key, cancel a long run, save and reopen, and the
 //! prompt before unsaved work is lost.
 
+mod common;
+
 use eframe::egui::{self, Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -366,13 +368,8 @@ fn a_word_rectangle_from_the_generator_tab() {
     project.grid.height = 3;
     project.generator.pick = None;
     project.vocabularies[0].entries = ["cat", "ore", "wed", "cow", "are", "ted"]
-        .iter()
-        .map(|w| gridpress::model::Entry {
-            word: w.to_string(),
-            clue: None,
-            tags: Vec::new(),
-        })
-        .collect();
+        .map(plain_entry)
+        .to_vec();
     let mut h = app_on(project, Tab::Generator);
     h.get_by_label("Word rectangle").click();
     h.run();
@@ -1285,13 +1282,9 @@ fn replace_a_word_of_a_word_rectangle() {
     project.grid.height = 4;
     project.generator.pick = None;
     project.generator.kind = gridpress::model::PuzzleKind::WordRectangle;
-    project.vocabularies[0].entries = common_words(4, 600)
-        .into_iter()
-        .map(|word| gridpress::model::Entry {
-            word,
-            clue: None,
-            tags: Vec::new(),
-        })
+    project.vocabularies[0].entries = common::common_words(4, 600)
+        .iter()
+        .map(|w| plain_entry(w))
         .collect();
     let mut h = app_on(project, Tab::Generator);
     generate_now(&mut h);
@@ -1359,17 +1352,13 @@ fn replace_a_word_of_a_word_rectangle() {
     assert!(gridpress::verify::verify_against(&again, &spec).is_empty());
 }
 
-/// Every third lower-case `wamerican` word of `len` letters, up to
-/// `count`.
-fn common_words(len: usize, count: usize) -> Vec<String> {
-    std::fs::read_to_string("/usr/share/dict/american-english")
-        .expect("needs wamerican")
-        .lines()
-        .filter(|w| w.len() == len && w.chars().all(|c| c.is_ascii_lowercase()))
-        .step_by(3)
-        .take(count)
-        .map(str::to_string)
-        .collect()
+/// An entry of `word` without clue or tags.
+fn plain_entry(word: &str) -> gridpress::model::Entry {
+    gridpress::model::Entry {
+        word: word.to_string(),
+        clue: None,
+        tags: Vec::new(),
+    }
 }
 
 /// Help → About names the version, the licences and the data sources.
@@ -1455,15 +1444,7 @@ fn a_series_keeps_used_words_out_of_the_next_puzzle() {
     let mut project = Project::sample();
     project.vocabularies[0]
         .entries
-        .extend(
-            common_words(6, 80)
-                .into_iter()
-                .map(|word| gridpress::model::Entry {
-                    word,
-                    clue: None,
-                    tags: Vec::new(),
-                }),
-        );
+        .extend(common::common_words(6, 80).iter().map(|w| plain_entry(w)));
     let mut h = app_on(project, Tab::Generator);
     h.get_by_label("Series file…").click();
     h.run();
@@ -1523,7 +1504,7 @@ fn thirty_words_typed_without_a_click_and_lines_pasted() {
     let before = h.state().project().vocabularies[0].entries.len();
     h.get_by_role_and_label(Role::TextInput, "Word:").focus();
     h.run();
-    let words = common_words(7, 30);
+    let words = common::common_words(7, 30);
     for word in &words {
         h.get_by_role_and_label(Role::TextInput, "Word:")
             .type_text(word);
@@ -1645,13 +1626,8 @@ fn fix_all_conflicts_at_once_then_generate() {
         "Kastanie",
         "Herbstlaternenumzug",
     ]
-    .iter()
-    .map(|w| gridpress::model::Entry {
-        word: w.to_string(),
-        clue: None,
-        tags: Vec::new(),
-    })
-    .collect();
+    .map(plain_entry)
+    .to_vec();
     let mut h = app_on(project, Tab::Vocabulary);
     assert!(
         h.query_by_label_contains("3 conflicts in the must-use words")
@@ -1689,15 +1665,7 @@ fn one_puzzle_of_a_batch_is_made_anew() {
     project.generator.pick = Some(gridpress::model::WordCount::Exact(12));
     project.vocabularies[0]
         .entries
-        .extend(
-            common_words(6, 60)
-                .into_iter()
-                .map(|word| gridpress::model::Entry {
-                    word,
-                    clue: None,
-                    tags: Vec::new(),
-                }),
-        );
+        .extend(common::common_words(6, 60).iter().map(|w| plain_entry(w)));
     let mut h = app_on(project, Tab::Generator);
     generate_now(&mut h);
     let batch = h.state().puzzles().to_vec();

@@ -2,6 +2,8 @@
 //! puzzles are kept out of the next ones, for every kind, through the one
 //! entry point and the command line; must-use words stay.
 
+mod common;
+
 use gridpress::make::{Run, generate, request};
 use gridpress::model::PuzzleKind;
 use gridpress::project::Project;
@@ -94,7 +96,7 @@ fn word_searches_draw_no_recent_word_and_keep_must_use_words() {
     project.vocabularies[0]
         .entries
         .extend(
-            common_words(6, 60)
+            common::common_words(6, 60)
                 .into_iter()
                 .map(|word| gridpress::model::Entry {
                     word,
@@ -121,16 +123,24 @@ fn word_searches_draw_no_recent_word_and_keep_must_use_words() {
     assert!(again.is_empty(), "{again:?}");
 }
 
-/// Every third lower-case `wamerican` word of `len` letters, up to `count`.
-fn common_words(len: usize, count: usize) -> Vec<String> {
-    std::fs::read_to_string("/usr/share/dict/american-english")
-        .expect("needs wamerican")
-        .lines()
-        .filter(|w| w.len() == len && w.chars().all(|c| c.is_ascii_lowercase()))
-        .step_by(3)
-        .take(count)
-        .map(str::to_string)
-        .collect()
+/// `gridpress generate` of a `size`×`size` rectangle from `wamerican`
+/// with `seed`, recorded in the series file `series`.
+fn rectangle_with_series(size: usize, seed: &str, series: &std::path::Path) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gridpress"));
+    command.args([
+        "generate",
+        "--kind",
+        "word-rectangle",
+        "--size",
+        &format!("{size}x{size}"),
+        "--words",
+        "/usr/share/dict/american-english",
+        "--seed",
+        seed,
+        "--series",
+        series.to_str().unwrap(),
+    ]);
+    command
 }
 
 #[test]
@@ -138,22 +148,8 @@ fn the_command_line_keeps_a_series_file() {
     let series = temp("series.txt");
     let _ = std::fs::remove_file(&series);
     let gridpress = |seed: &str| {
-        Command::new(env!("CARGO_BIN_EXE_gridpress"))
-            .args([
-                "generate",
-                "--kind",
-                "word-rectangle",
-                "--size",
-                "4x4",
-                "--words",
-                "/usr/share/dict/american-english",
-                "--seed",
-                seed,
-                "--series",
-                series.to_str().unwrap(),
-                "--json",
-                temp(&format!("r{seed}.json")).to_str().unwrap(),
-            ])
+        rectangle_with_series(4, seed, &series)
+            .args(["--json", temp(&format!("r{seed}.json")).to_str().unwrap()])
             .output()
             .unwrap()
     };
@@ -187,20 +183,7 @@ fn writers_at_the_same_time_lose_nothing() {
     let _ = std::fs::remove_file(&series);
     let children: Vec<_> = (1..=8)
         .map(|seed| {
-            Command::new(env!("CARGO_BIN_EXE_gridpress"))
-                .args([
-                    "generate",
-                    "--kind",
-                    "word-rectangle",
-                    "--size",
-                    "3x3",
-                    "--words",
-                    "/usr/share/dict/american-english",
-                    "--seed",
-                    &seed.to_string(),
-                    "--series",
-                    series.to_str().unwrap(),
-                ])
+            rectangle_with_series(3, &seed.to_string(), &series)
                 .stdout(std::process::Stdio::null())
                 .stderr(std::process::Stdio::piped())
                 .spawn()

@@ -73,3 +73,16 @@ fn dictionary(file: &str, package: &str, keep: fn(&str) -> bool) -> String {
         .map(|w| format!("{w}\n"))
         .collect()
 }
+
+/// Every third lower-case `wamerican` word of `len` letters, up to
+/// `count`.
+pub fn common_words(len: usize, count: usize) -> Vec<String> {
+    std::fs::read_to_string("/usr/share/dict/american-english")
+        .expect("needs wamerican")
+        .lines()
+        .filter(|w| w.len() == len && w.chars().all(|c| c.is_ascii_lowercase()))
+        .step_by(3)
+        .take(count)
+        .map(str::to_string)
+        .collect()
+}
