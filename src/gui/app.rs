@@ -351,6 +351,14 @@ impl App {
             .enumerate()
             .filter(|(i, _)| *i != self.shown)
             .flat_map(|(_, p)| p.words.iter().map(|w| crate::series::folded(&w.word)))
+            // As in a batch: a Swedish puzzle's short answers may come back
+            // (the lists hold few of them).
+            .filter(|w| match project.generator.kind {
+                PuzzleKind::Swedish => {
+                    w.chars().count() >= crate::generate::swedish::BATCH_REPEAT_BELOW
+                }
+                PuzzleKind::WordSearch | PuzzleKind::WordRectangle => true,
+            })
             .collect();
         let ctx = ctx.clone();
         match Worker::start_keeping_out(&project, others, move || ctx.request_repaint()) {

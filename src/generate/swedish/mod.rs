@@ -110,7 +110,7 @@ const ANSWERS_PER_CELL: f64 = 0.31;
 /// Answers shorter than this may come back in later puzzles of a batch:
 /// the German thesaurus list has only 129 answers of 2 letters and 481 of
 /// 3, and a 13×17 puzzle uses 15–20 of them; longer answers never repeat.
-const BATCH_REPEAT_BELOW: usize = 4;
+pub const BATCH_REPEAT_BELOW: usize = 4;
 
 /// Makes a Swedish puzzle on the spec's mask from the vocabularies' words
 /// that have clues.
