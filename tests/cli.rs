@@ -351,9 +351,53 @@ fn bad_input_gets_a_clear_error() {
                 "--solution",
                 solution,
             ],
-            &["solution word contains the banned word SLUT"],
+            &["is on the blacklist (SLUT"],
         );
     }
+    // Issue 30: a solution that merely holds a short banned word is the
+    // editor's choice; the grid keeps the banned word from reading.
+    let banned = write("tit.txt", b"TIT\n");
+    let puzzle = generate_and_check(
+        &data("sea-life.txt"),
+        "13x13",
+        2,
+        &[
+            "--pick",
+            "30",
+            "--solution",
+            "Bon appetit",
+            "--banned",
+            &banned,
+        ],
+    );
+    // A whole word of it banned: refused.
+    fails_with(
+        &[
+            "generate",
+            "--words",
+            &data("sea-life.txt"),
+            "--size",
+            "13x13",
+            "--pick",
+            "30",
+            "--solution",
+            "Tit for tat",
+            "--banned",
+            &banned,
+        ],
+        &["solution word Tit for tat is on the blacklist (TIT)"],
+    );
+    // The check saw the grid without the banned word: `check` is given
+    // the same list.
+    let json = temp("13x13-2-6.json");
+    let check = gridpress(&["check", json.to_str().unwrap(), "--banned", &banned]);
+    assert!(check.status.success(), "{}", stderr(&check));
+    let notes = puzzle["report"]["notes"].to_string();
+    assert!(
+        notes.contains("contains the banned word TIT: it is kept from reading"),
+        "{notes}"
+    );
+    assert_eq!(puzzle["solution"]["word"], "BONAPPETIT");
     fails_with(
         &[
             "generate",

@@ -175,12 +175,14 @@ fn german_first_senses_choose_the_clues() {
     assert!(!clues(&with, "perplex")[0].starts_with("ugs."));
     // The register a set gives stays on its clue (NIX = "ugs.: nichts").
     assert!(clues(&with, "Nix").iter().any(|c| c == "ugs.: nichts"));
-    // About as many answers as without (the glosses add clues, drop none).
+    // About as many answers as without: the glosses add clues and drop
+    // only the words Wiktionary lists as no headword (inflected forms,
+    // names: 4.1 % in November 2026).
     let (a, b) = (
         with.vocabulary.entries.len(),
         without.vocabulary.entries.len(),
     );
-    assert!(a.abs_diff(b) < b / 100, "{a} against {b}");
+    assert!(a < b && b - a < b / 20, "{a} against {b}");
 }
 
 #[test]

@@ -319,7 +319,7 @@ fn thesaurus(args: &ThesaurusArgs) -> anyhow::Result<()> {
             .filter(|e| !e.tags.is_empty())
             .count();
         eprintln!(
-            "{} answers with clues from {} synonym sets written to {} ({tagged} tagged; {} left out: shorter than {} letters, vulgar or sensitive, of a closed word class (articles, pronouns, prepositions: clued by the short-answer list), or without a clue a solver knows)",
+            "{} answers with clues from {} synonym sets written to {} ({tagged} tagged; {} left out: shorter than {} letters, vulgar or sensitive, of a closed word class (articles, pronouns, prepositions: clued by the short-answer list), no dictionary headword (German: inflected forms, names), or without a clue a solver knows)",
             imported.vocabulary.entries.len(),
             imported.sets,
             args.out.display(),

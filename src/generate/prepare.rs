@@ -6,6 +6,7 @@ use super::board::{Geometry, NONE};
 use super::filler::letter_weights;
 use super::pool::PoolIndex;
 use crate::error::{GenerateError, InputError, excerpt};
+use crate::model::word::grid_letters;
 use crate::model::{Direction, Pos, PuzzleSpec, WordCount};
 use std::collections::BTreeMap;
 
@@ -328,15 +329,46 @@ impl Problem {
             .solution
             .as_ref()
             .map(|w| encode(&w.letters).into_vec());
-        // The solution word is printed in the grid, in its boxes and in the
-        // key: an offensive word in it is refused like in a must-use word.
-        if let Some(s) = &solution
+        // The solution word is printed in its boxes and in the key: one
+        // that is itself offensive (the whole, or a whole word of it) is
+        // refused. One that merely holds a short banned word (BON APPETIT:
+        // TIT) is the editor's choice: its letters spread over the free
+        // cells, and the grid rule keeps the banned word from reading in
+        // a line (`complete_grid`, the verifier's rule 7).
+        if let (Some(word), Some(s)) = (&spec.solution, &solution)
             && let Some(b) = banned_index.contained_in(s)
         {
-            return Err(GenerateError::Impossible(format!(
-                "the solution word contains the banned word {}",
+            let offensive_part = std::iter::once(word.letters.clone())
+                .chain(
+                    word.printed
+                        .split(|c: char| !c.is_alphanumeric())
+                        .filter(|part| !part.is_empty())
+                        .filter_map(|part| grid_letters(part, spec.umlauts).ok()),
+                )
+                .filter(|letters| letters.iter().all(|c| code(*c).is_some()))
+                .find_map(|letters| {
+                    let codes = encode(&letters);
+                    let reversed: Vec<u8> = codes.iter().rev().copied().collect();
+                    // Backwards too: the grid reads it that way (issue 17).
+                    banned
+                        .iter()
+                        .find(|b| b[..] == codes[..] || b[..] == reversed[..])
+                        .map(|b| (letters, b))
+                });
+            if let Some((part, b)) = offensive_part {
+                let read = decode(&alphabet, b);
+                let part: String = part.iter().collect();
+                return Err(GenerateError::Impossible(format!(
+                    "the solution word {} is on the blacklist ({}{}): choose another",
+                    word.printed,
+                    read,
+                    if read == part { "" } else { " read backwards" },
+                )));
+            }
+            notes.push(format!(
+                "the solution word contains the banned word {}: it is kept from reading in a line of the grid",
                 decode(&alphabet, b)
-            )));
+            ));
         }
         if let Some(s) = &solution
             && s.len() > spec.mask.playable_count()

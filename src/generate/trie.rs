@@ -84,6 +84,18 @@ impl Trie {
         trie
     }
 
+    /// The id of the word `codes` spell, if the trie holds it.
+    pub fn find(&self, codes: &[u8]) -> Option<u32> {
+        let mut node = 0u32;
+        for &letter in codes {
+            if self.masks[node as usize] & (1u64 << letter) == 0 {
+                return None;
+            }
+            node = self.child(node, letter);
+        }
+        Some(self.word[node as usize]).filter(|&id| id != NO_WORD)
+    }
+
     /// The child of `node` for `letter` (which must be in its mask).
     pub fn child(&self, node: u32, letter: u8) -> u32 {
         let below = self.masks[node as usize] & ((1u64 << letter) - 1);

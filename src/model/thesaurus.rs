@@ -256,6 +256,7 @@ pub fn import_openthesaurus(text: &str, name: &str) -> Imported {
 /// [`SENSE_FACTOR`] times, and a short first sense is a clue of its own.
 pub fn import_openthesaurus_with(text: &str, name: &str, glosses: Option<&Glosses>) -> Imported {
     let mut collected = Collected::new(Language::German);
+    collected.dictionary = glosses;
     let mut glossed = BTreeSet::new();
     let mut sets = 0;
     let mut pairs = 0usize;
@@ -425,8 +426,11 @@ fn is_register(tag: &Tag) -> bool {
 
 /// Per answer: its printed form, tags, and candidate clues with their
 /// affinity (shared sets, smaller sets weighing more).
-struct Collected {
+struct Collected<'g> {
     language: Language,
+    /// The dictionary whose headwords an answer must be (see
+    /// `into_imported`), if there is one.
+    dictionary: Option<&'g Glosses>,
     answers: BTreeMap<String, Candidates>,
     left_out: usize,
     /// Answers of a closed word class, left out (see `add_clues`).
@@ -438,10 +442,11 @@ struct Collected {
     named_pairs: BTreeSet<(String, String)>,
 }
 
-impl Collected {
-    fn new(language: Language) -> Collected {
+impl<'g> Collected<'g> {
+    fn new(language: Language) -> Collected<'g> {
         Collected {
             language,
+            dictionary: None,
             answers: BTreeMap::new(),
             left_out: 0,
             closed: BTreeSet::new(),
@@ -725,7 +730,16 @@ impl Collected {
             // rare its words (DNA = "abbr.: deoxyribonucleic acid").
             let known_short_form = tags.iter().any(|t| t.is_short_form())
                 && zipf(&printed, self.language) >= FAMILIAR_ZIPF;
+            // A word the dictionary does not list (any case) is an
+            // inflected form, a name or a loan that the thesaurus links
+            // loosely: GEFREUT = "günstig", NOMINIERT = "kommend", BÜHNEN
+            // = "Wölfe". Of 50 such familiar German answers read, about
+            // half had a clue an editor changes; a short form has its own
+            // rules.
+            let no_headword = !tags.iter().any(|t| t.is_short_form())
+                && self.dictionary.and_then(|d| d.is_headword(&printed)) == Some(false);
             if !(known_clue || known_short_form)
+                || no_headword
                 || scored.is_empty()
                 || letters < MIN_ANSWER_LETTERS
                 || tags.iter().any(|t| t.is_unprintable())
@@ -1307,6 +1321,20 @@ mod tests {
 
     fn entry<'a>(imported: &'a Imported, word: &str) -> Option<&'a Entry> {
         imported.vocabulary.entries.iter().find(|e| e.word == word)
+    }
+
+    #[test]
+    fn german_answers_the_dictionary_lists_as_no_headword_are_left_out() {
+        let text = "gefreut;günstig;froh\nBühnen;Wölfe\nfroh;heiter\nLED (Abkürzung);Leuchtdiode\n";
+        let with = import_openthesaurus_with(text, "x", Some(crate::model::wiktionary::german()));
+        // Inflected forms go; headwords and short forms stay.
+        assert_eq!(entry(&with, "gefreut"), None);
+        assert_eq!(entry(&with, "Bühnen"), None);
+        assert!(entry(&with, "froh").is_some());
+        assert!(entry(&with, "LED").is_some());
+        // Without a dictionary the rule has nothing to go by.
+        let without = import_openthesaurus(text, "x");
+        assert!(entry(&without, "gefreut").is_some());
     }
 
     #[test]

@@ -6,7 +6,7 @@
 
 use super::lexicon::zipf;
 use super::spec::Language;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 /// The shipped glosses: `Headword<TAB>first sense` lines (see
@@ -20,23 +20,36 @@ const GERMAN: &str = include_str!("lexicon/glosses-de.txt");
 pub struct Glosses {
     language: Language,
     first: HashMap<String, String>,
+    /// Every headword of the source, lower case, labelled senses too
+    /// (empty: the source lists no headwords, e.g. WordNet's glosses).
+    headwords: HashSet<String>,
 }
 
 /// The German glosses, read once.
 pub fn german() -> &'static Glosses {
     static GLOSSES: OnceLock<Glosses> = OnceLock::new();
     GLOSSES.get_or_init(|| {
-        Glosses::new(
-            Language::German,
+        let lines = || {
             GERMAN
                 .lines()
                 .filter(|l| !l.starts_with('#'))
                 .filter_map(|l| l.split_once('\t'))
+        };
+        let mut glosses = Glosses::new(
+            Language::German,
+            lines()
                 .filter(|(_, gloss)| !labelled_register(gloss))
                 .map(|(word, gloss)| (word.to_string(), gloss.to_string())),
-        )
+        );
+        glosses.headwords = lines().map(|(word, _)| word.to_lowercase()).collect();
+        glosses
     })
 }
+
+/// The shipped German glosses hold every headword at least this common
+/// (`derive_glosses.py`' `MIN_ZIPF`): a rarer word's absence says
+/// nothing.
+pub const HEADWORD_ZIPF: f32 = 2.5;
 
 /// A content word of a gloss this common is a function word ("eine",
 /// "oder", "etwas", "which": Zipf ≥ 5.5, measured on the glosses of the
@@ -50,7 +63,21 @@ impl Glosses {
             .into_iter()
             .map(|(word, gloss)| (key(&word, language), gloss))
             .collect();
-        Glosses { language, first }
+        Glosses {
+            language,
+            first,
+            headwords: HashSet::new(),
+        }
+    }
+
+    /// Whether `word` is a dictionary headword (any case) among words at
+    /// least as common as [`HEADWORD_ZIPF`]; `None` when the source lists
+    /// no headwords or the word is rarer than those it lists.
+    pub fn is_headword(&self, word: &str) -> Option<bool> {
+        if self.headwords.is_empty() || zipf(word, self.language) < HEADWORD_ZIPF {
+            return None;
+        }
+        Some(self.headwords.contains(&word.to_lowercase()))
     }
 
     /// The first sense of `word`.
@@ -546,6 +573,17 @@ mod tests {
             let made = made.as_deref().filter(|c| c.chars().count() <= 40);
             assert_eq!(made, clue, "{gloss}");
         }
+    }
+
+    #[test]
+    fn headwords_are_known_in_any_case_within_the_frequency_range() {
+        let glosses = german();
+        assert_eq!(glosses.is_headword("Kurve"), Some(true));
+        // "ahnen" is the headword of AHNEN.
+        assert_eq!(glosses.is_headword("Ahnen"), Some(true));
+        assert_eq!(glosses.is_headword("nominiert"), Some(false));
+        // Rarer than the shipped headwords: nothing to go by.
+        assert_eq!(glosses.is_headword("Zwiebelfischlein"), None);
     }
 
     #[test]
