@@ -37,6 +37,30 @@ pub fn make(
 /// first: cells no word can cover, say).
 pub fn generate(
     project: &Project,
+    spec: PuzzleSpec,
+    run: &Run,
+    mut on_done: impl FnMut(usize, &Puzzle),
+) -> Result<Vec<Puzzle>, GenerateError> {
+    if project.generator.per_vocabulary {
+        // A booklet of themes: each vocabulary its own puzzle; the
+        // request of the whole was only checked.
+        let mut puzzles = Vec::new();
+        for index in 0..project.puzzle_count()? {
+            let theme = project.theme(index).expect("index within the vocabularies");
+            let named = |e: GenerateError| name_theme(e, &theme.name);
+            let spec = request(&theme, run).map_err(|e| named(e.into()))?;
+            let mut made =
+                generate_request(&theme, spec, run, |_, p| on_done(index, p)).map_err(named)?;
+            puzzles.append(&mut made);
+        }
+        return Ok(puzzles);
+    }
+    generate_request(project, spec, run, on_done)
+}
+
+/// [`generate`] of one request (all of a batch's puzzles).
+fn generate_request(
+    project: &Project,
     mut spec: PuzzleSpec,
     run: &Run,
     on_done: impl FnMut(usize, &Puzzle),
@@ -52,6 +76,21 @@ pub fn generate(
         }
     }
     Ok(puzzles)
+}
+
+/// A theme's error, naming the theme (its vocabulary).
+fn name_theme(error: GenerateError, theme: &str) -> GenerateError {
+    let named = |message: String| format!("theme {theme:?}: {message}");
+    match error {
+        GenerateError::Input(mut e) => {
+            e.message = named(e.message);
+            GenerateError::Input(e)
+        }
+        GenerateError::Impossible(m) => GenerateError::Impossible(named(m)),
+        GenerateError::NoSolution(m) => GenerateError::NoSolution(named(m)),
+        GenerateError::TimedOut(m) => GenerateError::TimedOut(named(m)),
+        GenerateError::Cancelled => GenerateError::Cancelled,
+    }
 }
 
 /// [`generate`] by the project's kind.
@@ -144,7 +183,22 @@ fn swedish_fitting(
 
 /// The validated request of `project` for its kind, with `run`'s extra
 /// offensive words.
+/// A booklet of themes checks each theme's request (a word of one list
+/// may contain a word of another: they never share a grid) and gives the
+/// first.
 pub fn request(project: &Project, run: &Run) -> Result<PuzzleSpec, InputError> {
+    if project.generator.per_vocabulary {
+        let mut first = None;
+        for index in 0..project.puzzle_count()? {
+            let theme = project.theme(index).expect("index within the vocabularies");
+            let spec = request(&theme, run).map_err(|mut e| {
+                e.message = format!("theme {:?}: {}", theme.name, e.message);
+                e
+            })?;
+            first.get_or_insert(spec);
+        }
+        return Ok(first.expect("at least one theme"));
+    }
     not_for_kind(project)?;
     let mut spec = project.to_spec()?;
     match project.generator.kind {
@@ -175,13 +229,7 @@ fn clue_fit(project: &Project, spec: &PuzzleSpec) -> Option<crate::model::ClueFi
 
 /// The project's page template in its page language.
 fn page_template(project: &Project) -> Option<crate::layout::Template> {
-    let name = project
-        .template
-        .as_deref()
-        .unwrap_or(crate::layout::template::DEFAULT_TEMPLATE);
-    let mut template = crate::layout::Template::find(name).ok()?;
-    project.apply_page_settings(&mut template);
-    Some(template)
+    project.page_template().ok()
 }
 
 /// The report's line on how the project's page sets a Swedish puzzle's

@@ -1714,3 +1714,210 @@ fn a_puzzle_number_is_printed_without_generating_again() {
     h.run();
     assert_eq!(h.state().project().first_number, None);
 }
+
+/// Issue 36: delivery for a layout program from the app — the page one
+/// column wide, the grid, word list and key as separate PDFs, the width
+/// kept in the project; a page setting (the puzzle stays).
+#[test]
+fn a_puzzle_for_a_layout_program_is_exported_one_column_wide() {
+    let dir = temp_dir("column");
+    let mut h = sample_app();
+    h.run();
+    generate_now(&mut h);
+    let made = h.state().puzzles()[0].clone();
+    h.get_by_label("One column for a layout program").click();
+    h.run();
+    assert_eq!(h.state().project().column_width, Some(88.0));
+    // The width typed in: 70 mm (the sample's 15 cells need 62).
+    let field = h.get_by_label("Column width");
+    field.focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.get_by_label("Column width").type_text("70");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().project().column_width, Some(70.0));
+    assert!(
+        !h.state_mut().preview_is_stale(),
+        "the column is a page setting"
+    );
+    assert_eq!(h.state().puzzles()[0], made);
+    h.get_by_label("File").click();
+    h.run();
+    assert!(
+        !h.get_by_label_contains("Export PDF…")
+            .accesskit_node()
+            .is_disabled()
+    );
+    h.get_by_label_contains("Export PDF…").click();
+    h.run();
+    assert!(
+        h.query_by_role_and_label(Role::TextInput, "File:")
+            .is_some(),
+        "no file dialog"
+    );
+    let pdf = dir.join("column.pdf");
+    enter_path(&mut h, &pdf.display().to_string());
+    for suffix in ["", "-grid", "-words", "-key"] {
+        let file = dir.join(format!("column{suffix}.pdf"));
+        let bytes = std::fs::read(&file)
+            .unwrap_or_else(|e| panic!("{}: {e}; {:?}", file.display(), h.state().status()));
+        // Every page is the column's width (70 mm = 198.43 pt).
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(
+            text.contains("/MediaBox[0 0 198.42"),
+            "{}: not 70 mm wide: {:?}",
+            file.display(),
+            text.lines().find(|l| l.contains("MediaBox"))
+        );
+    }
+    // Saved with the project, read back.
+    let ron = h.state().project().to_ron();
+    let back = Project::parse(&ron, "p.ron").unwrap();
+    assert_eq!(back.column_width, Some(70.0));
+}
+
+/// Issue 36: a booklet of themes — one puzzle per vocabulary, each from
+/// its own words and titled with its name; one of them made anew from its
+/// own list, the others kept.
+#[test]
+fn a_booklet_of_themes_makes_one_puzzle_per_vocabulary() {
+    let names = ["Herbst", "Winter", "Zoo"];
+    let mut project = Project::sample();
+    project.vocabularies = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| gridpress::model::Vocabulary {
+            name: name.to_string(),
+            must_use: false,
+            entries: common::common_words(5 + i, 60)
+                .iter()
+                .map(|w| plain_entry(w))
+                .collect(),
+            lines: gridpress::model::Lines::Both,
+        })
+        .collect();
+    project.grid.width = 12;
+    project.grid.height = 12;
+    project.grid.cells = None;
+    project.grid.restricted.clear();
+    project.generator.pick = Some(gridpress::model::WordCount::Exact(12));
+    project.generator.solution = None;
+    let mut h = app_on(project, Tab::Generator);
+    h.get_by_label("One per vocabulary (themes)").click();
+    h.run();
+    assert!(h.state().project().generator.per_vocabulary);
+    generate_now(&mut h);
+    let made = h.state().puzzles().to_vec();
+    assert_eq!(made.len(), 3, "{:?}", h.state().status());
+    for (i, puzzle) in made.iter().enumerate() {
+        // Theme i draws from vocabulary i alone (its words have 5 + i letters).
+        assert!(
+            puzzle
+                .words
+                .iter()
+                .all(|w| w.vocabulary == names[i] && w.word.len() == 5 + i),
+            "theme {i}"
+        );
+    }
+    assert_eq!(h.state().project().puzzle_titles(3), names);
+    h.state_mut().tab = Tab::Generator;
+    h.get_by_label(">").click();
+    h.run();
+    h.get_by_label("Make this one anew").click();
+    h.step();
+    wait_until(&mut h, Duration::from_secs(30), |app| !app.is_generating());
+    h.run();
+    let after = h.state().puzzles();
+    assert_eq!(after[0], made[0]);
+    assert_eq!(after[2], made[2]);
+    assert_ne!(after[1], made[1]);
+    assert!(after[1].words.iter().all(|w| w.vocabulary == "Winter"));
+}
+
+/// Issue 36: a magazine series of three issues in the app — each issue's
+/// page prints the key of the one before it small at its foot, and no
+/// answer of four letters or more comes back.
+#[test]
+fn a_series_of_three_issues_prints_the_last_key_and_repeats_no_answer() {
+    let dir = temp_dir("issues");
+    let series = dir.join("series.txt");
+    let _ = std::fs::remove_file(&series);
+    let mut project = Project::sample();
+    project.vocabularies[0]
+        .entries
+        .extend(common::common_words(6, 120).iter().map(|w| plain_entry(w)));
+    // Tall enough that the Generator tab's last rows are on screen.
+    let mut h = harness_sized(
+        App::with_project(project, None, Storage::none()),
+        [1280.0, 1400.0],
+    );
+    h.state_mut().tab = Tab::Generator;
+    h.run();
+    h.get_by_label("Series file…").click();
+    h.run();
+    enter_path(&mut h, &series.display().to_string());
+    let mut issues: Vec<gridpress::model::Puzzle> = Vec::new();
+    for issue in 1..=3 {
+        if issue > 1 {
+            h.get_by_label("New seed").click();
+            h.run();
+        }
+        generate_now(&mut h);
+        let puzzle = h.state().puzzles()[0].clone();
+        for earlier in &issues {
+            let again: Vec<&str> = puzzle
+                .words
+                .iter()
+                .filter(|w| {
+                    w.word.chars().count() >= 4 && earlier.words.iter().any(|o| o.word == w.word)
+                })
+                .map(|w| w.word.as_str())
+                .collect();
+            assert!(again.is_empty(), "issue {issue}: {again:?}");
+        }
+        for (item, file) in [
+            ("Export JSON…", format!("issue{issue}.json")),
+            ("Export PDF…", format!("issue{issue}.pdf")),
+        ] {
+            h.get_by_label("File").click();
+            h.run();
+            h.get_by_label_contains(item).click();
+            h.run();
+            enter_path(&mut h, &dir.join(&file).display().to_string());
+            assert!(dir.join(&file).exists(), "{file}: {:?}", h.state().status());
+        }
+        let text = std::process::Command::new("pdftotext")
+            .args([dir.join(format!("issue{issue}.pdf")).to_str().unwrap(), "-"])
+            .output()
+            .expect("pdftotext (poppler-utils)");
+        let text = String::from_utf8_lossy(&text.stdout);
+        assert_eq!(
+            text.contains("Last issue's solution"),
+            issue > 1,
+            "issue {issue}: {text}"
+        );
+        issues.push(puzzle);
+        // The next issue prints this one's key.
+        h.state_mut().tab = Tab::Generator;
+        h.run();
+        let button = if issue == 1 {
+            "Last issue's puzzle…"
+        } else {
+            "Other puzzle…"
+        };
+        h.get_by_label(button).click();
+        h.run();
+        enter_path(
+            &mut h,
+            &dir.join(format!("issue{issue}.json")).display().to_string(),
+        );
+        assert_eq!(
+            h.state().project().previous_key.as_deref(),
+            Some(dir.join(format!("issue{issue}.json")).as_path()),
+            "{:?}",
+            h.state().status()
+        );
+    }
+}

@@ -705,6 +705,133 @@ fn a_failed_run_leaves_every_output_as_it_was() {
     assert_eq!(files_in(&dir), ["both.pdf", "po-grid.pdf", "po.pdf"]);
 }
 
+/// Issue 36: for a layout program, one column wide with its parts as
+/// separate files; a column too narrow for the grid is refused before
+/// anything is generated.
+#[test]
+fn column_width_lays_the_puzzle_out_for_a_layout_program() {
+    let dir = out_dir("column");
+    let out = small_run(&dir, &["--column-width", "60", "--pdf", "col.pdf"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        files_in(&dir),
+        ["col-grid.pdf", "col-key.pdf", "col-words.pdf", "col.pdf"]
+    );
+    for file in files_in(&dir) {
+        let pdf = String::from_utf8_lossy(&std::fs::read(dir.join(&file)).unwrap()).into_owned();
+        // 60 mm = 170.08 pt.
+        assert!(pdf.contains("/MediaBox[0 0 170.07"), "{file}");
+    }
+    let narrow = small_run(&dir, &["--column-width", "40", "--pdf", "narrow.pdf"]);
+    assert_eq!(narrow.status.code(), Some(1));
+    assert!(
+        stderr(&narrow).contains("a grid 13 cells wide needs a column at least 54 mm wide"),
+        "{}",
+        stderr(&narrow)
+    );
+    let both = small_run(
+        &dir,
+        &["--column-width", "60", "--template", "a4", "--pdf", "x.pdf"],
+    );
+    assert!(
+        stderr(&both).contains("leave out --template"),
+        "{}",
+        stderr(&both)
+    );
+    let tiny = small_run(&dir, &["--column-width", "5", "--pdf", "x.pdf"]);
+    assert!(
+        stderr(&tiny).contains("must be 30–400 mm"),
+        "{}",
+        stderr(&tiny)
+    );
+    assert_eq!(files_in(&dir).len(), 4, "a refused run wrote nothing");
+}
+
+/// Issue 36: a booklet of themes from the command line — one puzzle per
+/// --words file, each from its own words and titled with its file's name.
+#[test]
+fn per_vocabulary_makes_a_booklet_of_themes() {
+    let dir = out_dir("themes");
+    let mut args: Vec<String> = [
+        "generate",
+        "--per-vocabulary",
+        "--pick",
+        "12",
+        "--size",
+        "12x12",
+    ]
+    .map(String::from)
+    .to_vec();
+    for (i, name) in ["Herbst", "Winter", "Zoo"].iter().enumerate() {
+        let file = dir.join(format!("{name}.txt"));
+        let words = common::common_words(5 + i, 60).join("\n");
+        std::fs::write(&file, words).unwrap();
+        args.push("--words".into());
+        args.push(file.display().to_string());
+    }
+    let json = dir.join("themes.json");
+    let mut run: Vec<&str> = args.iter().map(String::as_str).collect();
+    run.extend(["--json", json.to_str().unwrap(), "--template", "booklet-a5"]);
+    let pdf = dir.join("themes.pdf");
+    run.extend(["--pdf", pdf.to_str().unwrap()]);
+    let out = gridpress(&run);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let puzzles: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let puzzles = puzzles.as_array().unwrap();
+    assert_eq!(puzzles.len(), 3);
+    for (i, (puzzle, name)) in puzzles.iter().zip(["Herbst", "Winter", "Zoo"]).enumerate() {
+        for word in puzzle["words"].as_array().unwrap() {
+            assert_eq!(word["vocabulary"], name);
+            assert_eq!(word["word"].as_str().unwrap().len(), 5 + i);
+        }
+    }
+    // Each page carries its theme's title, numbered (the PDF's text).
+    let text = Command::new("pdftotext")
+        .args([pdf.to_str().unwrap(), "-"])
+        .output()
+        .expect("pdftotext (poppler-utils)");
+    let text = String::from_utf8_lossy(&text.stdout);
+    for title in ["1 · Herbst", "2 · Winter", "3 · Zoo"] {
+        assert!(text.contains(title), "{title} missing: {text}");
+    }
+    run.extend(["--title", "Booklet"]);
+    let titled = gridpress(&run);
+    assert!(
+        stderr(&titled).contains("leave out --title"),
+        "{}",
+        stderr(&titled)
+    );
+}
+
+/// Issue 36: the last issue's key printed small on this issue's page; a
+/// file that is no puzzle is named before anything is generated.
+#[test]
+fn previous_key_prints_the_last_issue_small_on_the_page() {
+    let dir = out_dir("previous");
+    let out = small_run(&dir, &["--json", "issue1.json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = small_run(
+        &dir,
+        &["--previous-key", "issue1.json", "--pdf", "issue2.pdf"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = Command::new("pdftotext")
+        .args([dir.join("issue2.pdf").to_str().unwrap(), "-"])
+        .output()
+        .expect("pdftotext (poppler-utils)");
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("Last issue's solution"), "{text}");
+    std::fs::write(dir.join("broken.json"), "{\"format\": ").unwrap();
+    let out = small_run(&dir, &["--previous-key", "broken.json", "--pdf", "x.pdf"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("broken.json") && stderr(&out).contains("the last issue's puzzle"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!dir.join("x.pdf").exists());
+}
+
 #[test]
 fn outputs_go_through_links_devices_and_stdout() {
     let dir = out_dir("links");

@@ -104,8 +104,13 @@ fn check_page(page: &Page, template: &Template) -> Result<(), TestCaseError> {
     for item in &page.items {
         let area = extent(item);
         let crop_mark = !page.trim.grown(0.01).contains(&area) && matches!(item, Item::Line { .. });
+        // A booklet's page number stands in the foot margin, on the page.
+        let folio = template.page_numbers
+            && matches!(item, Item::Text { text, .. } if text.chars().all(|c| c.is_ascii_digit()))
+            && area.y >= content.bottom()
+            && page.trim.contains(&area);
         prop_assert!(
-            crop_mark || allowed.contains(&area),
+            crop_mark || folio || allowed.contains(&area),
             "{}: {item:?} leaves the content box {content:?}",
             template.name
         );
@@ -307,5 +312,80 @@ fn the_word_list_goes_into_the_restricted_area_when_it_fits_there() {
                 }
             }
         }
+    }
+}
+
+/// Issue 36: a bound booklet's pages keep the gutter beside the fold
+/// (left on right-hand pages, right on left-hand ones) and number their
+/// pages in the outer corners; keys at the back are numbered on.
+#[test]
+fn booklet_pages_alternate_their_gutter_and_are_numbered() {
+    let words: Vec<String> = (0..20).map(|i| format!("Word{i}")).collect();
+    let p = puzzle(Shape::Rectangle, 12, 12, &words, 0);
+    let entries: Vec<(Heading, &Puzzle)> = (1..=3)
+        .map(|n| {
+            (
+                Heading {
+                    title: "Booklet".into(),
+                    number: Some(n),
+                },
+                &p,
+            )
+        })
+        .collect();
+    for name in ["booklet-a5", "booklet-6x9"] {
+        let template = Template::find(name).unwrap();
+        assert!(template.gutter > 0.0 && template.page_numbers);
+        let out = layout::lay_out(&entries, &template, KeyPlacement::Auto).unwrap();
+        // Three puzzles and their keys collected behind them.
+        assert_eq!(out.main.pages.len(), 4, "{name}");
+        let leftmost = |page: &Page| {
+            // Crop marks stand outside the trimmed page.
+            page.items
+                .iter()
+                .map(extent)
+                .filter(|a| page.trim.grown(0.01).contains(a))
+                .map(|a| a.x - page.trim.x)
+                .fold(f32::INFINITY, f32::min)
+        };
+        let m = template.margins;
+        for (index, page) in out.main.pages.iter().enumerate() {
+            let right_hand = index % 2 == 0;
+            // The grid is centred in the type area: its left edge moves by
+            // the gutter between right- and left-hand pages.
+            let left = leftmost(page);
+            if right_hand {
+                assert!(
+                    left >= m.left + template.gutter - 1.0,
+                    "{name} page {}: {left}",
+                    index + 1
+                );
+            } else {
+                assert!(left >= m.left - 1.0, "{name} page {}: {left}", index + 1);
+            }
+            let number = (index + 1).to_string();
+            let folio = page
+                .items
+                .iter()
+                .find(|i| matches!(i, Item::Text { text, .. } if *text == number))
+                .map(extent)
+                .unwrap_or_else(|| panic!("{name}: page {} has no number", index + 1));
+            let middle = page.trim.x + page.trim.width / 2.0;
+            assert_eq!(
+                folio.x > middle,
+                right_hand,
+                "{name}: number {number} not outside"
+            );
+            assert!(
+                folio.y > page.trim.bottom() - m.bottom,
+                "{name}: number {number} not at the foot"
+            );
+        }
+        let first = leftmost(&out.main.pages[0]);
+        let second = leftmost(&out.main.pages[1]);
+        assert!(
+            (first - second - template.gutter).abs() < 0.01,
+            "{name}: {first} against {second}"
+        );
     }
 }

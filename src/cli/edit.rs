@@ -106,7 +106,7 @@ pub fn run(args: &EditArgs) -> anyhow::Result<()> {
         return list_alternatives(args, &puzzle, &spec, &locked, seed, n);
     }
     let title = fill_in_title(&args.request, &project);
-    let print = print_and_targets(&args.request, &project, &title)?;
+    let print = print_and_targets(&args.request, &project, std::slice::from_ref(&title))?;
     let mut puzzle = puzzle;
     let mut banned = Vec::new();
     for word in &args.replace {
@@ -147,7 +147,12 @@ pub fn run(args: &EditArgs) -> anyhow::Result<()> {
         }
     }
     let edited = [puzzle];
-    if !write_outputs(&args.request, &edited, print, &title)? {
+    if !write_outputs(
+        &args.request,
+        &edited,
+        print,
+        &vec![title.clone(); edited.len()],
+    )? {
         print_fill_ins(&title, &edited);
     }
     Ok(())

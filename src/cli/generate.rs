@@ -4,8 +4,8 @@ use super::read_file;
 use crate::error::InputError;
 use crate::export::json;
 use crate::export::outputs::{Batch, STDOUT, check_targets_against};
-use crate::export::print::render_pdfs;
-use crate::layout::template::{DEFAULT_TEMPLATE, ListPosition, PdfStandard};
+use crate::export::print::render_pdfs_titled;
+use crate::layout::template::{ListPosition, PdfStandard};
 use crate::layout::{KeyPlacement, Template};
 use crate::model::{
     Difficulty, Language, Lines, Mask, Puzzle, PuzzleKind, Shape, UmlautMode, Vocabulary, Word,
@@ -81,6 +81,21 @@ pub struct GenerateArgs {
     /// Page template for --pdf: a name from `gridpress templates` or a RON file.
     #[arg(long)]
     pub template: Option<String>,
+    /// For a layout program: --pdf lays the puzzle out in one column this
+    /// many mm wide (the puzzle-only template, the grid filling the width)
+    /// and writes the grid, the word list or clues and the key as separate
+    /// files too (NAME-grid.pdf, NAME-words.pdf, NAME-key.pdf).
+    #[arg(long = "column-width", value_name = "MM")]
+    pub column_width: Option<f32>,
+    /// A booklet of themes: one puzzle per --words file (or project
+    /// vocabulary), from its words alone, titled with its name (the file
+    /// name without its extension); not with --count or --title.
+    #[arg(long = "per-vocabulary")]
+    pub per_vocabulary: bool,
+    /// A magazine series: the last issue's puzzle JSON, whose key --pdf
+    /// prints small at the foot of each puzzle page.
+    #[arg(long = "previous-key", value_name = "PUZZLE.json")]
+    pub previous_key: Option<PathBuf>,
     /// PDF standard for --pdf: none, x1a (PDF/X-1a:2003) or x4 (PDF/X-4);
     /// default: the template's.
     #[arg(long = "pdf-standard")]
@@ -142,13 +157,24 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
         PuzzleKind::WordRectangle | PuzzleKind::Swedish => return fill_ins(args, &project),
     }
     // Check the print settings and targets before spending time on generating.
-    let title = args.title.as_deref().unwrap_or(&project.name);
-    let print = print_and_targets(args, &project, title)?;
+    let titles = puzzle_titles(&project, args.title.as_deref().unwrap_or(&project.name))?;
+    let print = print_and_targets(args, &project, &titles)?;
     let puzzles = make(&project, args.banned.as_deref())?;
-    if !write_outputs(args, &puzzles, print, title)? {
+    if !write_outputs(args, &puzzles, print, &titles)? {
         print_puzzles(&project, &puzzles);
     }
-    record_in_series(&project, &puzzles, title)
+    record_in_series(&project, &puzzles, &titles)
+}
+
+/// Each puzzle's title: its vocabulary's name in a booklet of themes
+/// (`--per-vocabulary`), `title` otherwise.
+fn puzzle_titles(project: &Project, title: &str) -> anyhow::Result<Vec<String>> {
+    let count = project.puzzle_count()?;
+    Ok(if project.generator.per_vocabulary {
+        project.puzzle_titles(count)
+    } else {
+        vec![title.to_string(); count]
+    })
 }
 
 /// The print settings `--pdf` will use, after checking every output target
@@ -156,7 +182,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
 pub(super) fn print_and_targets(
     args: &GenerateArgs,
     project: &Project,
-    title: &str,
+    titles: &[String],
 ) -> anyhow::Result<Option<(Template, KeyPlacement)>> {
     let mut targets: Vec<(&str, &Path)> = Vec::new();
     if let Some(path) = &args.json {
@@ -169,8 +195,11 @@ pub(super) fn print_and_targets(
     Ok(match &args.pdf {
         Some(_) => {
             let (template, placement) = print_settings(args, project)?;
-            let count = project.generator.batch_count()?;
-            crate::layout::check_title(title, count, &template)?;
+            let count = titles.len();
+            for title in titles {
+                crate::layout::check_title(title, count, &template)?;
+            }
+            crate::layout::check_column(project.grid.width, &template)?;
             Some((template, placement))
         }
         None => None,
@@ -190,7 +219,11 @@ fn input_files(args: &GenerateArgs) -> Vec<(&'static str, &Path)> {
             .iter()
             .map(|p| ("--column-words", p.as_path())),
     );
-    for (role, path) in [("--mask", &args.mask), ("--banned", &args.banned)] {
+    for (role, path) in [
+        ("--mask", &args.mask),
+        ("--banned", &args.banned),
+        ("--previous-key", &args.previous_key),
+    ] {
         if let Some(path) = path {
             inputs.push((role, path));
         }
@@ -218,12 +251,12 @@ pub(super) fn write_outputs(
     args: &GenerateArgs,
     puzzles: &[Puzzle],
     print: Option<(Template, KeyPlacement)>,
-    title: &str,
+    titles: &[String],
 ) -> anyhow::Result<bool> {
     let mut batch = Batch::new();
     let mut wrote = Vec::new();
     if let (Some(path), Some((template, placement))) = (&args.pdf, print) {
-        let files = render_pdfs(puzzles, title, &template, placement, path)?;
+        let files = render_pdfs_titled(puzzles, titles, &template, placement, path)?;
         if path.as_os_str() == STDOUT && files.len() > 1 {
             return Err(InputError::msg(format!(
                 "--pdf -: the template {:?} writes {} files (a key or parts besides the page); \
@@ -263,13 +296,7 @@ fn print_settings(
     args: &GenerateArgs,
     project: &Project,
 ) -> anyhow::Result<(Template, KeyPlacement)> {
-    let name = args
-        .template
-        .as_deref()
-        .or(project.template.as_deref())
-        .unwrap_or(DEFAULT_TEMPLATE);
-    let mut template = Template::find(name)?;
-    project.apply_page_settings(&mut template);
+    let mut template = project.page_template()?;
     if let Some(name) = &args.word_list {
         template.word_list.position = ListPosition::parse(name).ok_or_else(|| {
             InputError::msg(format!(
@@ -316,12 +343,13 @@ fn print_settings(
 /// and `--kind swedish` (clues in the grid): printed with their answers.
 fn fill_ins(args: &GenerateArgs, project: &Project) -> anyhow::Result<()> {
     let title = fill_in_title(args, project);
-    let print = print_and_targets(args, project, &title)?;
+    let titles = puzzle_titles(project, &title)?;
+    let print = print_and_targets(args, project, &titles)?;
     let puzzles = make(project, args.banned.as_deref())?;
-    if !write_outputs(args, &puzzles, print, &title)? {
+    if !write_outputs(args, &puzzles, print, &titles)? {
         print_fill_ins(&title, &puzzles);
     }
-    record_in_series(project, &puzzles, &title)
+    record_in_series(project, &puzzles, &titles)
 }
 
 /// The title of a fill-in's page: `--title`, the project's name, or the
@@ -397,7 +425,7 @@ fn make(project: &Project, banned_file: Option<&Path>) -> anyhow::Result<Vec<Puz
         // Swedish layout puts clue cells where runs need them.
         PuzzleKind::WordRectangle | PuzzleKind::Swedish => {}
     }
-    let mut progress = BatchProgress::new(project.generator.batch_count()?);
+    let mut progress = BatchProgress::new(project.puzzle_count()?);
     let puzzles =
         crate::make::generate(project, spec, &run, |done, p| progress.done(done, p.seed))?;
     for p in &puzzles {
@@ -509,6 +537,8 @@ pub(super) fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
                 generated: None,
                 series: None,
                 first_number: None,
+                column_width: None,
+                previous_key: None,
             }
         }
     };
@@ -613,6 +643,19 @@ pub(super) fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
     // The page the puzzle prints on decides which clues fit its cells.
     if let Some(template) = &args.template {
         project.template = Some(template.clone());
+        project.column_width = None;
+    }
+    if let Some(path) = &args.previous_key {
+        project.previous_key = Some(path.clone());
+    }
+    if let Some(width) = args.column_width {
+        if args.template.is_some() {
+            return Err(InputError::msg(
+                "--column-width lays the puzzle out on the puzzle-only template one column wide: leave out --template",
+            )
+            .into());
+        }
+        project.column_width = Some(width);
     }
     let g = &mut project.generator;
     if let Some(name) = &args.difficulty {
@@ -656,6 +699,15 @@ pub(super) fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
     }
     if let Some(c) = args.count {
         g.count = c;
+    }
+    if args.per_vocabulary {
+        g.per_vocabulary = true;
+        if args.title.is_some() {
+            return Err(InputError::msg(
+                "--per-vocabulary titles each puzzle with its vocabulary's name: leave out --title",
+            )
+            .into());
+        }
     }
     if let Some(t) = args.time_limit {
         g.time_limit_seconds = t;
@@ -711,14 +763,15 @@ pub(super) fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
 pub(super) fn record_in_series(
     project: &Project,
     puzzles: &[Puzzle],
-    title: &str,
+    titles: &[String],
 ) -> anyhow::Result<()> {
     let Some(settings) = &project.series else {
         return Ok(());
     };
     let entries: Vec<(String, Vec<String>)> = puzzles
         .iter()
-        .map(|p| crate::series::entry(&format!("{title} (seed {})", p.seed), p))
+        .zip(titles)
+        .map(|(p, title)| crate::series::entry(&format!("{title} (seed {})", p.seed), p))
         .collect();
     crate::series::Series::append(&settings.file, &entries).map_err(|e| {
         anyhow::anyhow!(

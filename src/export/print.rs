@@ -44,9 +44,17 @@ pub fn pdf_date() -> Result<i64, PrintError> {
 /// Headings for puzzles titled `title`: numbered from `first` (a
 /// magazine's puzzle number), else from 1 when there are several.
 pub fn headings(title: &str, count: usize, first: Option<usize>) -> Vec<Heading> {
-    (0..count)
-        .map(|i| Heading {
-            title: title.to_string(),
+    headings_titled(&vec![title.to_string(); count], first)
+}
+
+/// [`headings`] with a title per puzzle (a booklet of themes).
+pub fn headings_titled(titles: &[String], first: Option<usize>) -> Vec<Heading> {
+    let count = titles.len();
+    titles
+        .iter()
+        .enumerate()
+        .map(|(i, title)| Heading {
+            title: title.clone(),
             number: puzzle_number(i, count, first),
         })
         .collect()
@@ -78,7 +86,19 @@ pub fn render_pdfs(
     placement: KeyPlacement,
     path: &Path,
 ) -> Result<Vec<(PathBuf, Vec<u8>)>, PrintError> {
-    let headings = headings(title, puzzles.len(), template.first_number);
+    let titles = vec![title.to_string(); puzzles.len()];
+    render_pdfs_titled(puzzles, &titles, template, placement, path)
+}
+
+/// [`render_pdfs`] with a title per puzzle (a booklet of themes).
+pub fn render_pdfs_titled(
+    puzzles: &[Puzzle],
+    titles: &[String],
+    template: &Template,
+    placement: KeyPlacement,
+    path: &Path,
+) -> Result<Vec<(PathBuf, Vec<u8>)>, PrintError> {
+    let headings = headings_titled(titles, template.first_number);
     let entries: Vec<(Heading, &Puzzle)> = headings.into_iter().zip(puzzles).collect();
     let output = layout::lay_out(&entries, template, placement)?;
     let options = PdfOptions {
@@ -103,8 +123,20 @@ pub fn write_pdfs(
     placement: KeyPlacement,
     path: &Path,
 ) -> Result<Vec<PathBuf>, PrintError> {
+    let titles = vec![title.to_string(); puzzles.len()];
+    write_pdfs_titled(puzzles, &titles, template, placement, path)
+}
+
+/// [`write_pdfs`] with a title per puzzle (a booklet of themes).
+pub fn write_pdfs_titled(
+    puzzles: &[Puzzle],
+    titles: &[String],
+    template: &Template,
+    placement: KeyPlacement,
+    path: &Path,
+) -> Result<Vec<PathBuf>, PrintError> {
     let mut batch = Batch::new();
-    for (i, (file, bytes)) in render_pdfs(puzzles, title, template, placement, path)?
+    for (i, (file, bytes)) in render_pdfs_titled(puzzles, titles, template, placement, path)?
         .into_iter()
         .enumerate()
     {

@@ -50,6 +50,8 @@ pub enum Command {
     EditPuzzle(super::puzzle_edit::PuzzleEdit),
     /// Choose the series file (asks for the file).
     ChooseSeries,
+    /// Ask for the last issue's puzzle JSON.
+    ChoosePreviousKey,
     /// Make the shown puzzle of a batch anew, the others kept.
     RemakeShown,
 }
@@ -342,7 +344,15 @@ impl App {
         if self.worker.is_some() || self.puzzles.len() < 2 || self.preview_is_stale() {
             return;
         }
-        let mut project = self.project.clone();
+        // A booklet of themes remakes the shown theme from its own list.
+        let mut project = if self.project.generator.per_vocabulary {
+            match self.project.theme(self.shown) {
+                Some(theme) => theme,
+                None => return,
+            }
+        } else {
+            self.project.clone()
+        };
         project.generator.count = 1;
         project.generator.seed = self.puzzles.iter().map(|p| p.seed).max().unwrap_or(0) + 1;
         let others: std::collections::HashSet<String> = self
@@ -579,6 +589,9 @@ impl App {
                 Command::Import(vocabulary) => self.import_words(vocabulary),
                 Command::TracePicture => self.ask_path(super::dialogs::PathPurpose::TracePicture),
                 Command::ChooseSeries => self.ask_path(super::dialogs::PathPurpose::Series),
+                Command::ChoosePreviousKey => {
+                    self.ask_path(super::dialogs::PathPurpose::PreviousKey)
+                }
                 Command::RemakeShown => self.remake_shown(ctx),
                 Command::Highlight(word) => self.preview.highlight = word,
                 Command::ShowPuzzle(i) => {
@@ -817,23 +830,27 @@ impl App {
         // Labels on their own line: beside the box they wrapped letter by
         // letter in the 200 pt panel of a small window.
         let label = ui.label("Template");
-        egui::ComboBox::from_id_salt("template")
-            .selected_text(&current)
-            .width(ui.available_width() - 8.0)
-            .show_ui(ui, |ui| {
-                for template in crate::layout::Template::shipped() {
-                    if ui
-                        .selectable_label(template.name == current, &template.name)
-                        .on_hover_text(&template.description)
-                        .clicked()
-                        && template.name != current
-                    {
-                        commands.push(Command::Edit(Edit::Template(template.name)));
+        // A layout program's column takes the template's place.
+        ui.add_enabled_ui(self.project.column_width.is_none(), |ui| {
+            egui::ComboBox::from_id_salt("template")
+                .selected_text(&current)
+                .width(ui.available_width() - 8.0)
+                .show_ui(ui, |ui| {
+                    for template in crate::layout::Template::shipped() {
+                        if ui
+                            .selectable_label(template.name == current, &template.name)
+                            .on_hover_text(&template.description)
+                            .clicked()
+                            && template.name != current
+                        {
+                            commands.push(Command::Edit(Edit::Template(template.name)));
+                        }
                     }
-                }
-            })
-            .response
-            .labelled_by(label.id);
+                })
+                .response
+                .labelled_by(label.id);
+        });
+        column_choice(ui, self.project.column_width, commands);
         pdf_standard_choice(ui, self.project.pdf_standard, commands);
         if self.project.generator.kind == crate::model::PuzzleKind::WordSearch {
             word_list_choice(ui, self.project.word_list, commands);
@@ -982,6 +999,45 @@ impl eframe::App for App {
 
 /// Where the word list goes: the template's place, or one chosen here
 /// (in the restricted area: instead of an ad).
+/// A column of a layout program wide (mm) a first time: half an A4
+/// magazine's type area (two columns of 88 mm with a 5 mm gutter), where a
+/// 15-cell grid gets 5.7 mm cells.
+const DEFAULT_COLUMN_MM: f32 = 88.0;
+
+/// For a layout program: the page one column wide, its width kept in the
+/// project.
+fn column_choice(ui: &mut egui::Ui, width: Option<f32>, commands: &mut Vec<Command>) {
+    use crate::layout::template::COLUMN_WIDTHS_MM;
+    let mut on = width.is_some();
+    if ui
+        .checkbox(&mut on, "One column for a layout program")
+        .on_hover_text("The page one column wide (the puzzle-only template, the grid filling the width); Export PDF also writes the grid, the word list or clues and the key as separate PDFs")
+        .changed()
+    {
+        commands.push(Command::Edit(Edit::ColumnWidth(
+            on.then_some(DEFAULT_COLUMN_MM),
+        )));
+    }
+    if let Some(mut mm) = width {
+        ui.horizontal(|ui| {
+            let label = ui.label("Column width");
+            if ui
+                .add(
+                    egui::DragValue::new(&mut mm)
+                        .range(COLUMN_WIDTHS_MM)
+                        .speed(0.5)
+                        .max_decimals(1)
+                        .suffix(" mm"),
+                )
+                .labelled_by(label.id)
+                .changed()
+            {
+                commands.push(Command::Edit(Edit::ColumnWidth(Some(mm))));
+            }
+        });
+    }
+}
+
 fn word_list_choice(
     ui: &mut egui::Ui,
     current: Option<crate::layout::template::ListPosition>,

@@ -6,8 +6,7 @@
 use super::app::{App, Status};
 use super::edit::Edit;
 use crate::export::json;
-use crate::export::print::write_pdfs;
-use crate::layout::Template;
+use crate::export::print::write_pdfs_titled;
 use crate::model::Vocabulary;
 use crate::project::{Project, write_atomic};
 use eframe::egui;
@@ -43,6 +42,8 @@ pub enum PathPurpose {
     Thesaurus,
     /// The series file of used answers (made if missing).
     Series,
+    /// The last issue's puzzle JSON, whose key prints small on the page.
+    PreviousKey,
 }
 
 impl PathPurpose {
@@ -62,6 +63,9 @@ impl PathPurpose {
             PathPurpose::Series => {
                 "Series file: the answers of its puzzles, kept out of the next ones (made if missing)"
             }
+            PathPurpose::PreviousKey => {
+                "Last issue's puzzle (its JSON): its key prints small at the foot of the page"
+            }
         }
     }
 
@@ -74,6 +78,7 @@ impl PathPurpose {
             PathPurpose::TracePicture => ("Picture", &["png", "jpg", "jpeg"]),
             PathPurpose::Thesaurus => ("Thesaurus", &["txt"]),
             PathPurpose::Series => ("Series", &["txt"]),
+            PathPurpose::PreviousKey => ("Puzzle JSON", &["json"]),
         }
     }
 
@@ -345,19 +350,13 @@ impl App {
 
     /// Writes the print PDF (and any extra files) of the current puzzles.
     pub fn export_pdf(&mut self, path: &Path) -> Result<(), String> {
-        let name = self
-            .project
-            .template
-            .clone()
-            .unwrap_or_else(|| crate::layout::template::DEFAULT_TEMPLATE.into());
-        let mut template = Template::find(&name).map_err(|e| e.to_string())?;
-        self.project.apply_page_settings(&mut template);
+        let template = self.project.page_template().map_err(|e| e.to_string())?;
         // Where the keys go is the template's (compact keys after the
         // puzzles for the shipped ones; a template may ask for small keys).
         let placement = template.key.placement;
-        let files = write_pdfs(
+        let files = write_pdfs_titled(
             &self.puzzles,
-            &self.project.name,
+            &self.project.puzzle_titles(self.puzzles.len()),
             &template,
             placement,
             path,
@@ -523,6 +522,11 @@ impl App {
                 Some(s) => s.file.display().to_string(),
                 None => self.save_folder().join("series.txt").display().to_string(),
             }),
+            PathPurpose::PreviousKey => self
+                .project
+                .previous_key
+                .as_ref()
+                .map(|p| p.display().to_string()),
         };
         self.modal = Some(Modal::Path {
             purpose,
@@ -616,6 +620,18 @@ impl App {
                 ));
                 Ok(())
             }
+            PathPurpose::PreviousKey => {
+                // Read now, so that a wrong file is named here.
+                let mut project = self.project.clone();
+                project.previous_key = Some(path.to_path_buf());
+                project.page_template().map_err(|e| e.to_string())?;
+                self.apply(Edit::PreviousKey(Some(path.to_path_buf())));
+                self.status = Status::info(format!(
+                    "The key of {} prints small at the foot of each puzzle page.",
+                    path.display()
+                ));
+                Ok(())
+            }
             PathPurpose::TracePicture => {
                 let trace = super::trace::Trace::load(path)?;
                 self.modal = Some(Modal::Trace(Box::new(trace)));
@@ -705,7 +721,8 @@ impl App {
                     | PathPurpose::Import(_)
                     | PathPurpose::TracePicture
                     | PathPurpose::Thesaurus
-                    | PathPurpose::Series => Vec::new(),
+                    | PathPurpose::Series
+                    | PathPurpose::PreviousKey => Vec::new(),
                 };
                 egui::Modal::new(egui::Id::unique("path")).show(ctx, |ui| {
                     ui.set_min_width(520.0);

@@ -14,6 +14,10 @@ pub enum Edit {
     Series(Option<crate::project::SeriesSettings>),
     /// The number printed before the first puzzle's title (or none).
     FirstNumber(Option<usize>),
+    /// The page one layout-program column this wide (mm), or the template's.
+    ColumnWidth(Option<f32>),
+    /// The last issue's puzzle JSON, whose key prints small on the page.
+    PreviousKey(Option<std::path::PathBuf>),
     /// Filler letter frequencies.
     Language(Language),
     /// Umlauts kept or written out.
@@ -83,6 +87,7 @@ impl Edit {
             Edit::Rename(_) => Some("rename".into()),
             Edit::RenameVocabulary(i, _) => Some(format!("vocabulary name {i}")),
             Edit::Settings(_) => Some("settings".into()),
+            Edit::ColumnWidth(Some(_)) => Some("column width".into()),
             Edit::Paint(_, kind) => Some(format!("paint {kind:?}")),
             Edit::SetEntry(v, e, _) => Some(format!("entry {v} {e}")),
             Edit::SetRestricted(i, _) => Some(format!("restricted {i}")),
@@ -97,6 +102,8 @@ impl Edit {
             Edit::Rename(name) => project.name = name,
             Edit::Series(series) => project.series = series,
             Edit::FirstNumber(number) => project.first_number = number,
+            Edit::ColumnWidth(width) => project.column_width = width,
+            Edit::PreviousKey(path) => project.previous_key = path,
             Edit::Language(language) => project.language = language,
             Edit::Umlauts(mode) => project.umlauts = mode,
             Edit::Template(name) => project.template = Some(name),

@@ -5,7 +5,7 @@
 use super::app::Command;
 use crate::layout::fonts::pt_to_mm;
 use crate::layout::items::capsule_path;
-use crate::layout::{self, Heading, Ink, Item, Page, Parts, Point, Template};
+use crate::layout::{self, Heading, Ink, Item, Page, Parts, Point};
 use crate::model::Puzzle;
 use crate::project::Project;
 use eframe::egui::{self, Color32, Rect, Sense, Shape, Stroke, Vec2};
@@ -36,7 +36,7 @@ impl PreviewState {
         &mut self,
         puzzle: &Puzzle,
         project: &Project,
-        number: Option<usize>,
+        (title, number): (&str, Option<usize>),
         key: bool,
     ) -> &Result<Page, String> {
         let name = project
@@ -44,19 +44,23 @@ impl PreviewState {
             .clone()
             .unwrap_or_else(|| layout::template::DEFAULT_TEMPLATE.into());
         let cache_key = format!(
-            "{}|{name}|{}|{number:?}|{key}|{:?}|{:?}",
-            self.generation, project.name, project.language, project.word_list
+            "{}|{name}|{title}|{number:?}|{key}|{:?}|{:?}|{:?}|{:?}",
+            self.generation,
+            project.language,
+            project.word_list,
+            project.column_width,
+            project.previous_key
         );
         if self.cache.as_ref().is_none_or(|(k, _)| *k != cache_key) {
             let heading = Heading {
-                title: project.name.clone(),
+                title: title.to_string(),
                 number,
             };
             let parts = if key { Parts::KEY } else { Parts::PUZZLE };
-            let page = Template::find(&name)
+            let page = project
+                .page_template()
                 .map_err(|e| e.to_string())
-                .and_then(|mut t| {
-                    project.apply_page_settings(&mut t);
+                .and_then(|t| {
                     layout::puzzle_page(puzzle, &t, &heading, parts).map_err(|e| e.to_string())
                 });
             self.cache = Some((cache_key, page));
@@ -121,7 +125,12 @@ pub fn show(
     let number = crate::export::print::puzzle_number(shown, total, project.first_number);
     let highlight = state.highlight;
     let (zoom, pan) = (state.zoom, state.pan);
-    let page = match state.page(puzzle, project, number, key) {
+    let title = project
+        .puzzle_titles(total)
+        .get(shown)
+        .cloned()
+        .unwrap_or_else(|| project.name.clone());
+    let page = match state.page(puzzle, project, (&title, number), key) {
         Ok(page) => page.clone(),
         Err(e) => {
             ui.colored_label(

@@ -383,8 +383,19 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
             ui.end_row();
 
             let label = ui.label("Puzzles (batch)");
-            ui.add(egui::DragValue::new(&mut settings.count).range(1..=500))
+            ui.vertical(|ui| {
+                ui.add_enabled(
+                    !settings.per_vocabulary,
+                    egui::DragValue::new(&mut settings.count).range(1..=500),
+                )
                 .labelled_by(label.id);
+                let themes = ui
+                    .checkbox(&mut settings.per_vocabulary, "One per vocabulary (themes)")
+                    .on_hover_text("A booklet of themes: one puzzle per vocabulary, from its words alone and titled with its name");
+                if themes.changed() && settings.per_vocabulary {
+                    settings.count = 1;
+                }
+            });
             ui.end_row();
 
             let label = ui.label("Puzzle number").on_hover_text(
@@ -439,6 +450,29 @@ pub fn show(ui: &mut egui::Ui, project: &Project, commands: &mut Vec<Command>) {
                         commands.push(Command::ChooseSeries);
                     }
                 }
+            });
+            ui.end_row();
+
+            ui.label("Last issue's key").on_hover_text(
+                "The last issue's puzzle (its JSON, as exported): its key prints small at the foot of each puzzle page",
+            );
+            ui.vertical(|ui| {
+                if let Some(path) = &project.previous_key {
+                    ui.label(path.display().to_string());
+                }
+                ui.horizontal(|ui| {
+                    let choose = if project.previous_key.is_some() {
+                        "Other puzzle…"
+                    } else {
+                        "Last issue's puzzle…"
+                    };
+                    if ui.button(choose).clicked() {
+                        commands.push(Command::ChoosePreviousKey);
+                    }
+                    if project.previous_key.is_some() && ui.button("No key").clicked() {
+                        commands.push(Command::Edit(Edit::PreviousKey(None)));
+                    }
+                });
             });
             ui.end_row();
         });

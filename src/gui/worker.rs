@@ -40,7 +40,7 @@ impl Worker {
     ) -> Result<Worker, String> {
         let settings = &project.generator;
         let limit = settings.time_limit().map_err(|e| e.to_string())?;
-        let count = settings.batch_count().map_err(|e| e.to_string())?;
+        let count = project.puzzle_count().map_err(|e| e.to_string())?;
         let cancel = Arc::new(AtomicBool::new(false));
         let run = make::Run {
             extra_banned: Vec::new(),

@@ -148,6 +148,14 @@ impl Canvas {
                 self.translate(m.left - b.x, m.top - b.y);
                 (b.width + m.left + m.right, b.height + m.top + m.bottom)
             }
+            // The content was laid out in the column: only its height is
+            // the content's.
+            PageSize::Column { width } => {
+                let m = template.margins;
+                let b = self.bounds.unwrap_or(Area::new(0.0, 0.0, 1.0, 1.0));
+                self.translate(0.0, m.top - b.y);
+                (width, b.height + m.top + m.bottom)
+            }
         };
         let bleed = template.bleed;
         let mark_offset = bleed.max(MARK_OFFSET);

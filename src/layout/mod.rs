@@ -53,7 +53,7 @@ pub struct Output {
 
 /// Where keys go once `Auto` is resolved for this job.
 pub fn resolve_placement(placement: KeyPlacement, template: &Template) -> KeyPlacement {
-    let fit_content = template.page == PageSize::FitContent;
+    let fit_content = template.page.fits_content();
     match placement {
         KeyPlacement::Auto if fit_content => KeyPlacement::SeparateFile,
         // Compact keys (grid, rings and solution; no word list again),
@@ -123,8 +123,9 @@ pub fn lay_out(
         | KeyPlacement::SeparateFile
         | KeyPlacement::None => {}
     }
+    bind(&mut main, template);
     let mut extras = Vec::new();
-    if template.page == PageSize::FitContent {
+    if template.page.fits_content() {
         for (suffix, parts) in [
             (
                 "grid",
@@ -149,6 +150,11 @@ pub fn lay_out(
                 .iter()
                 .map(|(heading, puzzle)| puzzle_page(puzzle, template, heading, parts))
                 .collect::<Result<Vec<_>, _>>()?;
+            // A Swedish puzzle's clues stand in its grid: without a
+            // solution strip its "words" part is empty, and no file.
+            if pages.iter().all(|p| p.items.is_empty()) {
+                continue;
+            }
             extras.push((
                 suffix.to_string(),
                 Document {
@@ -206,6 +212,54 @@ pub fn check_title(title: &str, count: usize, template: &Template) -> Result<(),
         });
     }
     page::check_heading(&heading, template)
+}
+
+/// Pages for a bound booklet: each left-hand (even) page's content moved
+/// so that its gutter lies on the right, beside the fold (pages are laid
+/// out as right-hand ones), and the page numbers in the outer corners.
+fn bind(pages: &mut [Page], template: &Template) {
+    for (index, page) in pages.iter_mut().enumerate() {
+        let left_hand = index % 2 == 1;
+        if left_hand && template.gutter > 0.0 {
+            for item in &mut page.items {
+                item.translate(-template.gutter, 0.0);
+            }
+            if let Some(grid) = &mut page.grid {
+                grid.origin.x -= template.gutter;
+            }
+        }
+        if template.page_numbers {
+            let style = template.subtitle;
+            let size = PAGE_NUMBER_PT;
+            let number = (index + 1).to_string();
+            let width = style.font.metrics().advance(&number) * fonts::pt_to_mm(size);
+            let m = template.margins;
+            let trim = page.trim;
+            // The baseline halfway down the foot margin.
+            let y = trim.y + trim.height - m.bottom / 2.0;
+            let x = if left_hand {
+                trim.x + m.left
+            } else {
+                trim.x + trim.width - m.right - width
+            };
+            page.items.push(Item::Text {
+                origin: Point::new(x, y),
+                size_pt: size,
+                face: style.font,
+                text: number,
+            });
+        }
+    }
+}
+
+/// Page numbers' size: the booklet templates' instruction line is 9–10
+/// pt; a folio sits a little below it.
+const PAGE_NUMBER_PT: f32 = 8.5;
+
+/// Whether a grid `cols` cells wide fits the template's column (any
+/// other page: yes), before anything is generated for it.
+pub fn check_column(cols: usize, template: &Template) -> Result<(), LayoutError> {
+    page::check_column(cols, template)
 }
 
 /// How the page of `puzzle` sets its clues with `template` (a Swedish

@@ -170,7 +170,7 @@ fn fit_title(
 pub(super) fn check_heading(heading: &Heading, template: &Template) -> Result<(), LayoutError> {
     let width = match template.page {
         PageSize::FitContent => FIT_CONTENT_HEADING_WIDTH,
-        PageSize::Fixed { .. } => content_area(template).width,
+        PageSize::Fixed { .. } | PageSize::Column { .. } => content_area(template).width,
     };
     fit_title(&heading.label(), template, width).map(|_| ())
 }
@@ -196,17 +196,21 @@ fn heading_lines(
 }
 
 /// The area inside the margins, in trim coordinates (unbounded for
-/// "fit content" templates).
+/// "fit content" templates). A booklet's gutter is on the left, as on a
+/// right-hand page; `lay_out` moves left-hand pages over.
 fn content_area(template: &Template) -> Area {
     let m = template.margins;
     match template.page {
         PageSize::Fixed { width, height } => Area::new(
-            m.left,
+            m.left + template.gutter,
             m.top,
-            width - m.left - m.right,
+            width - m.left - m.right - template.gutter,
             height - m.top - m.bottom,
         ),
         PageSize::FitContent => Area::new(m.left, m.top, f32::INFINITY, f32::INFINITY),
+        PageSize::Column { width } => {
+            Area::new(m.left, m.top, width - m.left - m.right, f32::INFINITY)
+        }
     }
 }
 
@@ -256,6 +260,26 @@ fn list_below(
     best.map(|(_, fit)| fit)
 }
 
+/// Whether a grid `cols` cells wide fits the template's column at
+/// [`MIN_CELL`] (a page of another size: yes).
+pub(super) fn check_column(cols: usize, template: &Template) -> Result<(), LayoutError> {
+    let PageSize::Column { width } = template.page else {
+        return Ok(());
+    };
+    let m = template.margins;
+    let needed = cols as f32 * MIN_CELL + m.left + m.right;
+    if needed > width {
+        return Err(LayoutError {
+            template: template.name.clone(),
+            message: format!(
+                "a grid {cols} cells wide needs a column at least {:.0} mm wide ({MIN_CELL} mm cells); this one is {width} mm",
+                needed.ceil()
+            ),
+        });
+    }
+    Ok(())
+}
+
 /// Lays out one puzzle as a page showing `parts`.
 pub fn puzzle_page(
     puzzle: &Puzzle,
@@ -265,10 +289,13 @@ pub fn puzzle_page(
 ) -> Result<Page, LayoutError> {
     let mut canvas = Canvas::new();
     let content = content_area(template);
-    let fit_content = template.page == PageSize::FitContent;
+    let fit_content = template.page.fits_content();
+    // A column's width is given; other pages that fit their content take
+    // the grid's or the list's.
+    let column_page = matches!(template.page, PageSize::Column { .. });
     let mut y = content.y;
     if parts.heading {
-        let width = if fit_content {
+        let width = if fit_content && !column_page {
             FIT_CONTENT_HEADING_WIDTH
         } else {
             content.width
@@ -293,7 +320,33 @@ pub fn puzzle_page(
             y += GAP * 0.75;
         }
     }
-    let body = Area::new(content.x, y, content.width, content.bottom() - y);
+    // A magazine series: last issue's key, small, in the foot's outer
+    // corner of each puzzle page; the grid and list take the rest.
+    let previous = match &template.previous_key {
+        Some(previous) if parts.heading && !parts.key && !fit_content => {
+            let width = template.key.small_width.min(content.width);
+            let (label, solution_line) = key_lines(template, previous);
+            let (cols, rows) = (previous.width(), previous.height());
+            let height = label + width / cols as f32 * rows as f32 + solution_line + 1.0;
+            let slot = Area::new(
+                content.x + content.width - width,
+                content.bottom() - height,
+                width,
+                height,
+            );
+            Some((slot, previous.as_ref()))
+        }
+        _ => None,
+    };
+    let bottom = previous.map_or(content.bottom(), |(slot, _)| slot.y - GAP);
+    if let Some((slot, previous)) = previous {
+        let label = Heading {
+            title: template.texts().previous_key.clone(),
+            number: None,
+        };
+        compact_key(&mut canvas, &label, previous, template, slot, 1)?;
+    }
+    let body = Area::new(content.x, y, content.width, bottom - y);
     let (cols, rows) = (puzzle.width(), puzzle.height());
     let cell_rule = match puzzle.kind().presentation() {
         Presentation::HiddenWords => template.grid.cell,
@@ -420,7 +473,7 @@ pub fn puzzle_page(
             0.0
         };
         let list_room = body.height - solution_height - grid_reserve;
-        let list_width = if fit_content {
+        let list_width = if fit_content && !column_page {
             let grid_width = if parts.grid {
                 cols as f32 * cell_size(cell_rule, cols, rows, body.width, body.height)
             } else {
@@ -465,6 +518,9 @@ pub fn puzzle_page(
         )
     };
     if parts.grid && cell < MIN_CELL {
+        check_column(cols, template)?;
+    }
+    if parts.grid && cell < MIN_CELL {
         return Err(too_small(&format!(
             "the page leaves {cell:.1} mm per cell for a {cols}×{rows} grid (at least {MIN_CELL} mm needed)"
         )));
@@ -474,7 +530,9 @@ pub fn puzzle_page(
         .as_ref()
         .map_or(0.0, |f| wordlist::longest(&words, list_style, f));
     let list_width = fit.as_ref().map_or(0.0, |f| f.width(longest));
-    let column = if fit_content || beside {
+    let column = if column_page {
+        body.width
+    } else if fit_content || beside {
         grid_width.max(if beside { 0.0 } else { list_width })
     } else {
         body.width

@@ -14,7 +14,7 @@ use std::path::Path;
 pub const TEMPLATE_VERSION: u32 = 1;
 
 /// The templates shipped in `templates/`, compiled in.
-const SHIPPED: [(&str, &str); 7] = [
+const SHIPPED: [(&str, &str); 9] = [
     ("a4.ron", include_str!("../../templates/a4.ron")),
     ("letter.ron", include_str!("../../templates/letter.ron")),
     ("magazine.ron", include_str!("../../templates/magazine.ron")),
@@ -31,6 +31,14 @@ const SHIPPED: [(&str, &str); 7] = [
         include_str!("../../templates/puzzle-only.ron"),
     ),
     ("children.ron", include_str!("../../templates/children.ron")),
+    (
+        "booklet-a5.ron",
+        include_str!("../../templates/booklet-a5.ron"),
+    ),
+    (
+        "booklet-6x9.ron",
+        include_str!("../../templates/booklet-6x9.ron"),
+    ),
 ];
 
 /// The name of the template used when none is chosen.
@@ -96,6 +104,16 @@ pub struct Template {
     /// difficulty ("Schwierigkeit: leicht"). [default: false]
     #[serde(default)]
     pub show_difficulty: bool,
+    /// Extra inner margin in mm for a bound booklet: beside the fold, on
+    /// the left of right-hand (odd) pages and the right of left-hand
+    /// (even) ones; the first page is a right-hand page. Fixed pages
+    /// only. [default: 0]
+    #[serde(default)]
+    pub gutter: f32,
+    /// A page number at the foot of every page of the main document, in
+    /// the outer corner (from 1). Fixed pages only. [default: false]
+    #[serde(default)]
+    pub page_numbers: bool,
     /// The number printed before the first puzzle's title (a magazine's
     /// puzzle number, a booklet's first number); a batch counts on from it.
     /// `None`: numbers in a batch only, from 1. [default: None]
@@ -108,6 +126,11 @@ pub struct Template {
     /// The language of the page text: the project's, set by the caller.
     #[serde(skip)]
     pub language: PageLanguage,
+    /// The last issue's puzzle, whose key prints small at the foot of each
+    /// puzzle page (a magazine series): set by the caller from the
+    /// project.
+    #[serde(skip)]
+    pub previous_key: Option<Box<Puzzle>>,
 }
 
 impl Template {
@@ -167,6 +190,15 @@ const MIN_SMALL_KEY_MM: f32 = 20.0;
 /// Most columns of a word list or keys on a page.
 const MAX_COLUMNS: usize = 20;
 
+/// Column widths a layout program's page may have: a narrow newspaper
+/// column to a double-page spread.
+pub const COLUMN_WIDTHS_MM: std::ops::RangeInclusive<f32> = 30.0..=400.0;
+
+/// Largest cell of a grid filling a column: a wide column with a small
+/// grid keeps the magazine's cell size (the shipped magazine template's
+/// largest cell) instead of letters 15 mm high.
+pub const COLUMN_CELL_MAX_MM: f32 = 9.0;
+
 /// Page size.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum PageSize {
@@ -180,6 +212,24 @@ pub enum PageSize {
     /// The page is the content's bounding box plus margins ("puzzle only");
     /// grid, word list and key also come as separate files.
     FitContent,
+    /// One column of a layout program wide (mm, margins included) and as
+    /// tall as the content; grid, word list and key also come as separate
+    /// files (see [`Template::for_column`]).
+    Column {
+        /// Width in mm.
+        width: f32,
+    },
+}
+
+impl PageSize {
+    /// Whether the page takes its height from what it holds (and its
+    /// parts also come as separate files).
+    pub fn fits_content(self) -> bool {
+        match self {
+            PageSize::Fixed { .. } => false,
+            PageSize::FitContent | PageSize::Column { .. } => true,
+        }
+    }
 }
 
 /// Margins in mm.
@@ -598,6 +648,23 @@ impl Template {
             .collect()
     }
 
+    /// The puzzle-only template one layout-program column wide: page
+    /// [`PageSize::Column`], the grid filling the width (cells up to
+    /// [`COLUMN_CELL_MAX_MM`]), the word list or clues and the key set in
+    /// it; grid, list and key also as separate files.
+    pub fn for_column(width_mm: f32) -> Result<Template, InputError> {
+        let mut template = Template::find("puzzle-only")?;
+        template.name = format!("puzzle-only, {width_mm} mm column");
+        template.page = PageSize::Column { width: width_mm };
+        template.grid.cell = CellSize::Fill {
+            max: COLUMN_CELL_MAX_MM,
+        };
+        template
+            .check()
+            .map_err(|e| InputError::msg(format!("column width: {e}")))?;
+        Ok(template)
+    }
+
     /// A shipped template by name, or a template file by path.
     pub fn find(name_or_path: &str) -> Result<Template, InputError> {
         if let Some(template) = Template::shipped()
@@ -724,6 +791,30 @@ impl Template {
             let m = self.margins;
             if m.left + m.right >= width * 0.8 || m.top + m.bottom >= height * 0.8 {
                 return Err("the margins leave too little room on the page".into());
+            }
+        }
+        non_negative(self.gutter, "gutter")?;
+        if self.page.fits_content() && (self.gutter > 0.0 || self.page_numbers) {
+            return Err(
+                "gutter and page_numbers are for fixed pages (a booklet's), not pages that fit their content"
+                    .into(),
+            );
+        }
+        if let PageSize::Fixed { width, .. } = self.page
+            && self.margins.left + self.margins.right + self.gutter >= width * 0.8
+        {
+            return Err("the margins and the gutter leave too little room on the page".into());
+        }
+        if let PageSize::Column { width } = self.page {
+            if !COLUMN_WIDTHS_MM.contains(&width) {
+                return Err(format!(
+                    "page column width must be {}–{} mm, not {width}",
+                    COLUMN_WIDTHS_MM.start(),
+                    COLUMN_WIDTHS_MM.end()
+                ));
+            }
+            if self.margins.left + self.margins.right >= width * 0.8 {
+                return Err("the margins leave too little room in the column".into());
             }
         }
         for (value, field) in [

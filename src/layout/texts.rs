@@ -127,6 +127,8 @@ pub struct PageTexts {
     pub solution_label: String,
     /// Heading of answer-key pages.
     pub key_heading: String,
+    /// Label of the last issue's key printed small on a puzzle page.
+    pub previous_key: String,
     /// Word-rectangle list headings (square blocks).
     pub across_heading: String,
     /// See `across_heading`.

@@ -153,6 +153,11 @@ pub struct GeneratorSettings {
     /// Puzzles per batch. [default: 1]
     #[serde(default = "default_count")]
     pub count: usize,
+    /// A booklet of themes: one puzzle per vocabulary, from its words
+    /// alone and titled with its name (`count` then stays 1).
+    /// [default: false]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub per_vocabulary: bool,
     /// Filler from the hidden words' letters (the hard preset). [default: false]
     #[serde(default)]
     pub decoy_filler: bool,
@@ -288,6 +293,35 @@ pub struct Project {
     /// share): its recent puzzles' answers are kept out of new ones.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub series: Option<SeriesSettings>,
+    /// For a layout program: the page is one column this many mm wide
+    /// (the puzzle-only template, the grid filling the width), in place of
+    /// the template; grid, list and key also come as separate files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub column_width: Option<f32>,
+    /// A magazine series: the last issue's puzzle JSON (`gridpress
+    /// generate --json`, the app's Export JSON), whose key prints small at
+    /// the foot of each puzzle page ("Auflösung aus dem letzten Heft").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub previous_key: Option<std::path::PathBuf>,
+}
+
+/// The first puzzle of the puzzle JSON at `path` (the last issue's).
+fn read_previous_key(path: &std::path::Path) -> Result<crate::model::Puzzle, InputError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| InputError::at(&name, 0, format!("the last issue's puzzle: {e}")))?;
+    let mut puzzles = crate::export::json::parse(&text, &name).map_err(|mut e| {
+        e.message = format!("the last issue's puzzle: {}", e.message);
+        e
+    })?;
+    if puzzles.is_empty() {
+        return Err(InputError::at(
+            &name,
+            0,
+            "the last issue's file holds no puzzle",
+        ));
+    }
+    Ok(puzzles.remove(0))
 }
 
 /// Where a series' used answers are kept, and for how many puzzles.
@@ -307,6 +341,76 @@ fn default_keep_out() -> usize {
 impl Project {
     /// Sets what the project says of its pages on `template`: the page
     /// language, the PDF standard and the word list's place.
+    /// How many puzzles a run makes: one per vocabulary for a booklet of
+    /// themes, the batch count otherwise.
+    pub fn puzzle_count(&self) -> Result<usize, InputError> {
+        let count = self.generator.batch_count()?;
+        if !self.generator.per_vocabulary {
+            return Ok(count);
+        }
+        if count != 1 {
+            return Err(InputError::msg(format!(
+                "one puzzle per vocabulary makes one for each of the {} vocabularies; the batch count ({count}) must then be 1",
+                self.vocabularies.len()
+            )));
+        }
+        if self.vocabularies.is_empty() {
+            return Err(InputError::msg(
+                "one puzzle per vocabulary, but there is no vocabulary",
+            ));
+        }
+        if self.vocabularies.len() > MAX_BATCH_COUNT {
+            return Err(InputError::msg(format!(
+                "one puzzle per vocabulary makes at most {MAX_BATCH_COUNT} puzzles, not {}",
+                self.vocabularies.len()
+            )));
+        }
+        Ok(self.vocabularies.len())
+    }
+
+    /// Each puzzle's title: its vocabulary's name in a booklet of themes,
+    /// the project's name otherwise.
+    pub fn puzzle_titles(&self, count: usize) -> Vec<String> {
+        (0..count)
+            .map(|i| match self.vocabularies.get(i) {
+                Some(v) if self.generator.per_vocabulary => v.name.clone(),
+                _ => self.name.clone(),
+            })
+            .collect()
+    }
+
+    /// The project that makes puzzle `index` of a booklet of themes: its
+    /// vocabulary alone, one puzzle, seed `seed + index`.
+    pub fn theme(&self, index: usize) -> Option<Project> {
+        let vocabulary = self.vocabularies.get(index)?;
+        let mut one = self.clone();
+        one.vocabularies = vec![vocabulary.clone()];
+        one.name = vocabulary.name.clone();
+        one.generator.per_vocabulary = false;
+        one.generator.count = 1;
+        one.generator.seed = self.generator.seed.wrapping_add(index as u64);
+        Some(one)
+    }
+
+    /// The page the project prints on: its column for a layout program,
+    /// or its template (the default when it names none), with the
+    /// project's page settings applied.
+    pub fn page_template(&self) -> Result<crate::layout::Template, InputError> {
+        let mut template = match self.column_width {
+            Some(width) => crate::layout::Template::for_column(width)?,
+            None => crate::layout::Template::find(
+                self.template
+                    .as_deref()
+                    .unwrap_or(crate::layout::template::DEFAULT_TEMPLATE),
+            )?,
+        };
+        self.apply_page_settings(&mut template);
+        if let Some(path) = &self.previous_key {
+            template.previous_key = Some(Box::new(read_previous_key(path)?));
+        }
+        Ok(template)
+    }
+
     pub fn apply_page_settings(&self, template: &mut crate::layout::Template) {
         template.language = crate::layout::PageLanguage::of(self.language);
         if let Some(standard) = self.pdf_standard {
@@ -335,6 +439,8 @@ impl Project {
                 crate::model::PuzzleKind::Swedish => {}
                 crate::model::PuzzleKind::WordSearch | crate::model::PuzzleKind::WordRectangle => {
                     p.template = None;
+                    p.column_width = None;
+                    p.previous_key = None;
                     p.name = String::new();
                     p.first_number = None;
                 }
