@@ -387,7 +387,30 @@ fn solution_word_dropped_at_once_when_the_words_cannot_cover_the_grid() {
     assert_eq!(p.words.len(), 22);
     assert_eq!(
         p.report.relaxed,
-        vec!["solution word SEASIDE (7 letters) left out: 22 words can cover at most 171 of the 218 cells around it".to_string()]
+        vec!["solution word SEASIDE (7 letters) left out: 22 words can cover at most 171 of the 218 cells around it; no fewer than 29 words can cover them; about 40 of the vocabularies' mean length (6.5 letters) fill the grid (--pick 40-50)".to_string()]
+    );
+}
+
+#[test]
+fn a_list_too_short_for_its_grid_is_told_how_many_words_it_lacks() {
+    // Issue 30: all 50 sea-life words cannot cover a 25×25 grid; the
+    // report says so at once and how many more words would.
+    let mut spec = common::spec(
+        Mask::rectangle(25, 25).unwrap(),
+        common::words("sea-life.txt"),
+        false,
+    );
+    spec.pick = Some(gridpress::model::WordCount::Auto);
+    spec.solution = Some(word("Seaside"));
+    let generator = Generator::new(spec.clone()).unwrap();
+    let p = generator.generate(&Options::seeded(1)).unwrap();
+    check(&p, &spec);
+    assert!(p.solution().is_none());
+    let why = &p.report.relaxed[0];
+    assert!(
+        why.contains("all the words of the vocabularies can cover at most")
+            && why.contains("more words of 6.5 letters are needed"),
+        "{why}"
     );
 }
 

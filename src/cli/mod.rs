@@ -78,7 +78,7 @@ pub enum Command {
     /// List the page templates.
     Templates,
     /// Check a PDF against PDF/X-1a:2003 or PDF/X-4 (the rules a print
-    /// shop's preflight checks; see the README).
+    /// shop's preflight checks; see docs/print.md).
     Preflight(PreflightArgs),
     /// Make a clue vocabulary (WORD=clue1|clue2 per line) from a thesaurus
     /// in OpenThesaurus' text format (Debian: openthesaurus-de-text).

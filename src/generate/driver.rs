@@ -549,6 +549,58 @@ fn cover_shortfall(problem: &Problem) -> Option<(usize, usize)> {
     (problem.max_cover < needed).then_some((problem.max_cover, needed))
 }
 
+/// What would cover `needed` cells when the words asked for cannot: the
+/// fewest words of the vocabularies that could even without a shared
+/// letter, and the count that words of their mean length, a letter shared
+/// each, fill (as [`planned_word_count`] estimates), or how many letters
+/// of words are missing when all of them are too few.
+fn cover_advice(problem: &Problem, needed: usize) -> String {
+    let must: usize = problem
+        .must
+        .iter()
+        .map(|m| problem.lex[m.id as usize].codes.len())
+        .sum();
+    let mut lengths: Vec<usize> = problem
+        .pools
+        .iter()
+        .flat_map(|p| p.all.iter().map(|&id| problem.lex[id as usize].codes.len()))
+        .collect();
+    lengths.sort_unstable_by(|a, b| b.cmp(a));
+    let all: usize = must + lengths.iter().sum::<usize>();
+    if all < needed {
+        let mean = all as f64 / (lengths.len() + problem.must.len()).max(1) as f64;
+        let missing = needed - all;
+        return format!(
+            "about {} more words of {mean:.1} letters are needed (at least {missing} more letters), or a smaller grid or a longer solution word",
+            (missing as f64 / (mean - 1.0).max(1.0)).ceil() as usize
+        );
+    }
+    let mut covered = must;
+    let fewest = problem.must.len()
+        + lengths
+            .iter()
+            .take_while(|&&len| {
+                let short = covered < needed;
+                covered += len;
+                short
+            })
+            .count();
+    let mean = lengths.iter().sum::<usize>() as f64 / lengths.len().max(1) as f64;
+    let estimate = problem.must.len()
+        + (needed.saturating_sub(must) as f64 / (mean - 1.0).max(1.0)).ceil() as usize;
+    let from = estimate.max(fewest);
+    let available = problem.must.len() + lengths.len();
+    if from > available {
+        return format!(
+            "no fewer than {fewest} words can cover them, and about {from} of the vocabularies' mean length ({mean:.1} letters) fill the grid, more than the {available} they hold: add words, or use a smaller grid or a longer solution word"
+        );
+    }
+    format!(
+        "no fewer than {fewest} words can cover them; about {from} of the vocabularies' mean length ({mean:.1} letters) fill the grid (--pick {from}-{})",
+        (from + from / 3).min(available)
+    )
+}
+
 fn levels(picking: bool, solution_len: Option<usize>) -> Vec<Level> {
     let level = |shares, min, max, drop_solution, sweep| Level {
         shares,
@@ -781,11 +833,12 @@ fn build(
     if let (Some(s), true) = (&problem.solution, level.drop_solution) {
         let why = match cover_shortfall(problem).filter(|_| spec.pick.is_some()) {
             Some((most, needed)) => format!(
-                "{} can cover at most {most} of the {needed} cells around it",
+                "{} can cover at most {most} of the {needed} cells around it; {}",
                 match problem.word_bounds.1 {
                     usize::MAX => "all the words of the vocabularies".to_string(),
                     n => format!("{n} words"),
-                }
+                },
+                cover_advice(problem, needed)
             ),
             None => format!(
                 "the closest arrangement found leaves {} cells free",

@@ -532,6 +532,7 @@ impl<'g> Collected<'g> {
             self.closed.insert(answer.text.clone());
             return;
         }
+        let dictionary = self.dictionary;
         let entry = self
             .answers
             .entry(answer.text.clone())
@@ -556,6 +557,7 @@ impl<'g> Collected<'g> {
         for clue in terms.iter().filter(|t| t.text != answer.text) {
             if clue.text.chars().count() > MAX_CLUE_CHARS
                 || other_word_class(answer, clue, self.language)
+                || other_phrase_class(dictionary, self.language, answer, clue)
                 || gives_away(&clue.text, &letters)
                 || shares_stem(&clue.text, &letters)
                 || clue.unprintable()
@@ -799,6 +801,80 @@ impl<'g> Collected<'g> {
         }
     }
 }
+
+/// Whether a German clue of several words is a phrase of another word
+/// class than its answer, as the capital of its last word tells (a
+/// noun phrase ends in its noun, a verb or adjective phrase in a
+/// lower-case word): AUTOR = "verfasst von", LANG = "große Ausmaße"
+/// (a 2026-11-27 audit). An answer whose other spelling is a headword
+/// too reads either way in the grid (AHNEN = "Befürchtung haben" for
+/// "ahnen"): kept. Needs the dictionary's headwords.
+fn other_phrase_class(
+    dictionary: Option<&Glosses>,
+    language: Language,
+    answer: &Term,
+    clue: &Term,
+) -> bool {
+    let Some(dictionary) = dictionary else {
+        return false;
+    };
+    if language != Language::German
+        || !clue.text.contains(' ')
+        || clue.text.contains(',')
+        || answer.tags.iter().any(|t| t.is_short_form())
+        || clue.tags.iter().any(|t| t.is_short_form())
+    {
+        return false;
+    }
+    let capital = |t: &str| t.chars().next().is_some_and(char::is_uppercase);
+    let words: Vec<&str> = clue
+        .text
+        .split(|c: char| !c.is_alphabetic())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mismatch = if capital(&answer.text) {
+        // A noun clued by a phrase without a noun: "veranlasst haben",
+        // "nicht erforscht" ("Beenden von etwas" has its noun first).
+        !words.iter().any(|w| capital(w))
+    } else {
+        // An adjective, adverb or verb clued by an adjective and its
+        // noun: "große Ausmaße" ("zu keiner Zeit", "schwach an Verstand"
+        // are adverbial or adjective phrases).
+        matches!(words[..], [adjective, noun]
+            if !capital(adjective)
+                && ["e", "er", "es", "en", "em"].iter().any(|e| adjective.ends_with(e))
+                && !NOT_ADJECTIVES.contains(&adjective)
+                && capital(noun))
+    };
+    if !mismatch {
+        return false;
+    }
+    let mut other: String = answer.text.clone();
+    let first = other.remove(0);
+    let other = if first.is_uppercase() {
+        first
+            .to_lowercase()
+            .chain(other.chars())
+            .collect::<String>()
+    } else {
+        first
+            .to_uppercase()
+            .chain(other.chars())
+            .collect::<String>()
+    };
+    !dictionary.has_headword(&other)
+}
+
+/// Prepositions, articles and determiners with an adjective's ending:
+/// "ohne Umwege", "wider Erwarten", "voller Argwohn", "des Nachts",
+/// "jedes Mal", "viele Male" are adverbial or adjective phrases, and
+/// ALLES = "die Gesamtheit" a paraphrase print uses.
+const NOT_ADJECTIVES: [&str; 37] = [
+    "ohne", "über", "unter", "gegen", "hinter", "neben", "zwischen", "wegen", "seitens", "wider",
+    "per", "gen", "die", "das", "den", "dem", "eine", "einen", "einem", "außer", "voller", "des",
+    "der", "jede", "jedes", "jeden", "jeder", "viele", "vieler", "etliche", "welche", "welcher",
+    "weitere", "weiteres", "einige", "manche", "alle",
+];
 
 /// Whether a one-word German clue is of another word class than its
 /// answer, as German capitals show: a noun for a verb or adjective
@@ -1321,6 +1397,37 @@ mod tests {
 
     fn entry<'a>(imported: &'a Imported, word: &str) -> Option<&'a Entry> {
         imported.vocabulary.entries.iter().find(|e| e.word == word)
+    }
+
+    #[test]
+    fn german_phrases_of_another_word_class_are_no_clues() {
+        let text = "Autor;Verfasser;verfasst von\nlang;große Ausmaße;ausgedehnt\ndirekt;ohne Umwege;geradewegs\nAhnen;Befürchtung haben\n";
+        let with = import_openthesaurus_with(text, "x", Some(crate::model::wiktionary::german()));
+        let clues = |word: &str| entry(&with, word).unwrap().clue.clone().unwrap();
+        // A noun clued by a phrase without a noun, an adjective by an
+        // adjective and its noun: left out.
+        assert!(
+            !clues("Autor").contains("verfasst von"),
+            "{}",
+            clues("Autor")
+        );
+        assert!(
+            !clues("lang").contains("große Ausmaße"),
+            "{}",
+            clues("lang")
+        );
+        // An adverbial phrase clues an adverb; AHNEN reads as the verb
+        // "ahnen" too.
+        assert!(
+            clues("direkt").contains("ohne Umwege"),
+            "{}",
+            clues("direkt")
+        );
+        assert!(
+            clues("Ahnen").contains("Befürchtung haben"),
+            "{}",
+            clues("Ahnen")
+        );
     }
 
     #[test]

@@ -20,9 +20,12 @@ const GERMAN: &str = include_str!("lexicon/glosses-de.txt");
 pub struct Glosses {
     language: Language,
     first: HashMap<String, String>,
-    /// Every headword of the source, lower case, labelled senses too
-    /// (empty: the source lists no headwords, e.g. WordNet's glosses).
-    headwords: HashSet<String>,
+    /// Every headword of the source as spelled, labelled senses too, and
+    /// whether its first sense is a name ("deutscher Nachname") (empty:
+    /// the source lists no headwords, e.g. WordNet's glosses).
+    headwords: HashMap<String, bool>,
+    /// The same, lower case.
+    folded: HashSet<String>,
 }
 
 /// The German glosses, read once.
@@ -41,7 +44,16 @@ pub fn german() -> &'static Glosses {
                 .filter(|(_, gloss)| !labelled_register(gloss))
                 .map(|(word, gloss)| (word.to_string(), gloss.to_string())),
         );
-        glosses.headwords = lines().map(|(word, _)| word.to_lowercase()).collect();
+        glosses.headwords = lines()
+            .map(|(word, gloss)| {
+                let gloss = gloss.to_lowercase();
+                let name = ["nachname", "familienname", "vorname"]
+                    .iter()
+                    .any(|n| gloss.contains(n));
+                (word.to_string(), name)
+            })
+            .collect();
+        glosses.folded = lines().map(|(word, _)| word.to_lowercase()).collect();
         glosses
     })
 }
@@ -66,7 +78,8 @@ impl Glosses {
         Glosses {
             language,
             first,
-            headwords: HashSet::new(),
+            headwords: HashMap::new(),
+            folded: HashSet::new(),
         }
     }
 
@@ -77,7 +90,14 @@ impl Glosses {
         if self.headwords.is_empty() || zipf(word, self.language) < HEADWORD_ZIPF {
             return None;
         }
-        Some(self.headwords.contains(&word.to_lowercase()))
+        Some(self.folded.contains(&word.to_lowercase()))
+    }
+
+    /// Whether `word` is a headword spelled exactly so, other than a
+    /// name (German: "Ahnen" the ancestors and "ahnen" to sense are two;
+    /// "Lang" the surname is no second reading of LANG).
+    pub fn has_headword(&self, word: &str) -> bool {
+        self.headwords.get(word) == Some(&false)
     }
 
     /// The first sense of `word`.
