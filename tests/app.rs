@@ -1457,12 +1457,18 @@ fn a_series_keeps_used_words_out_of_the_next_puzzle() {
     );
     generate_now(&mut h);
     let first = h.state().puzzles()[0].clone();
-    for _ in 0..2 {
+    for time in 0..2 {
         h.get_by_label("File").click();
         h.run();
         h.get_by_label_contains("Export PDF…").click();
         h.run();
         enter_path(&mut h, &dir.join("week.pdf").display().to_string());
+        if time == 1 {
+            // The file is there: the dialog asks, Enter again replaces it.
+            assert!(h.query_by_label_contains("exists: Write again").is_some());
+            h.key_press(egui::Key::Enter);
+            h.run();
+        }
     }
     assert!(
         h.state()
@@ -1920,4 +1926,28 @@ fn a_series_of_three_issues_prints_the_last_key_and_repeats_no_answer() {
             h.state().status()
         );
     }
+}
+
+/// An editor's week under Xvfb (2026-11-27): Enter in the new
+/// vocabulary's name field adds it, and the new one is the one shown.
+#[test]
+fn a_new_vocabulary_is_added_with_enter_and_shown() {
+    let mut h = sample_app();
+    h.run();
+    let before = h.state().project().vocabularies.len();
+    let field = h.get_by_role_and_label(Role::TextInput, "New:");
+    field.focus();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "New:")
+        .type_text("Herbst");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.run();
+    let vocabularies = &h.state().project().vocabularies;
+    assert_eq!(vocabularies.len(), before + 1);
+    assert_eq!(vocabularies[before].name, "Herbst");
+    // The editor shows the new vocabulary (its name field).
+    let name = h.get_by_role_and_label(Role::TextInput, "Name:");
+    assert_eq!(name.accesskit_node().value().as_deref(), Some("Herbst"));
 }

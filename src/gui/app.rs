@@ -451,8 +451,36 @@ impl App {
                 } else {
                     format!("{} puzzles, {words} words", puzzles.len())
                 };
-                self.status = if relaxed.is_empty() {
+                // Quality goals missed (bundles, empty ninths) show here too,
+                // not only in the export dialog.
+                let missed: Vec<String> = puzzles
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| p.kind().has_layout_quality())
+                    .flat_map(|(i, p)| {
+                        let prefix = if puzzles.len() > 1 {
+                            format!("puzzle {}: ", i + 1)
+                        } else {
+                            String::new()
+                        };
+                        p.report
+                            .quality
+                            .shortfalls(p.words.len())
+                            .into_iter()
+                            .map(move |s| format!("{prefix}quality: {s}"))
+                    })
+                    .collect();
+                self.status = if relaxed.is_empty() && missed.is_empty() {
                     Status::info(format!("Generated: {what}; every rule kept."))
+                } else if relaxed.is_empty() {
+                    Status {
+                        level: Level::Info,
+                        text: format!(
+                            "Generated: {what}; every rule kept, {} quality goal(s) missed (see below).",
+                            missed.len()
+                        ),
+                        details: missed,
+                    }
                 } else {
                     Status {
                         level: Level::Warning,

@@ -82,6 +82,15 @@ impl PathPurpose {
         }
     }
 
+    /// Whether writing replaces the file (asked first), as exports and
+    /// Save As do; a series file is added to, never replaced.
+    fn replaces(self) -> bool {
+        matches!(
+            self,
+            PathPurpose::SaveAs | PathPurpose::ExportPdf | PathPurpose::ExportJson
+        )
+    }
+
     fn saves(self) -> bool {
         matches!(
             self,
@@ -91,6 +100,11 @@ impl PathPurpose {
                 | PathPurpose::Series
         )
     }
+}
+
+/// What the file dialog says before it writes over `path`.
+fn replace_question(path: &str) -> String {
+    format!("{path} exists: Write again to replace it (its extra files too).")
 }
 
 /// A dialog over the window.
@@ -376,10 +390,12 @@ impl App {
             return Ok(String::new());
         };
         let series = crate::series::Series::load(&settings.file).map_err(|e| e.to_string())?;
+        let titles = self.project.puzzle_titles(self.puzzles.len());
         let entries: Vec<(String, Vec<String>)> = self
             .puzzles
             .iter()
-            .map(|p| crate::series::entry(&format!("{} (seed {})", self.project.name, p.seed), p))
+            .zip(&titles)
+            .map(|(p, title)| crate::series::entry(&format!("{title} (seed {})", p.seed), p))
             .filter(|(_, answers)| !series.puzzles.iter().any(|(_, a)| a == answers))
             .collect();
         let added = entries.len();
@@ -778,6 +794,19 @@ impl App {
                         }
                     });
                 });
+                // Writing over a file asks first: the second Write (or
+                // Enter) with the same name replaces it.
+                let replace = replace_question(text.trim());
+                if done
+                    && purpose.replaces()
+                    && Path::new(text.trim()).is_file()
+                    && error.as_deref() != Some(replace.as_str())
+                {
+                    done = false;
+                    error = Some(replace);
+                    // The field takes the keyboard again: Enter confirms.
+                    ctx.data_mut(|d| d.remove::<bool>(egui::Id::unique("path dialog focused")));
+                }
                 if done || cancelled {
                     ctx.data_mut(|d| d.remove::<bool>(egui::Id::unique("path dialog focused")));
                 }

@@ -48,6 +48,9 @@ pub struct VocabState {
     new_clue: String,
     editing: Option<(usize, String, String)>,
     new_vocabulary: String,
+    /// A vocabulary was just added: select it once the project holds this
+    /// many (the edit applies after the frame).
+    select_when: Option<usize>,
     analysis: Analysis,
     job: Option<Job>,
     filtered: Option<(FilterKey, Vec<usize>)>,
@@ -186,6 +189,12 @@ pub fn show(
     commands: &mut Vec<Command>,
 ) {
     let vocabularies = &project.vocabularies;
+    if let Some(count) = state.select_when
+        && vocabularies.len() == count
+    {
+        state.selected = count - 1;
+        state.select_when = None;
+    }
     conflicts_panel(ui, project, revision, state, commands);
     ui.label(egui::RichText::new("Vocabularies, highest priority first").strong());
     for (i, vocabulary) in vocabularies.iter().enumerate() {
@@ -209,19 +218,22 @@ pub fn show(
     }
     ui.horizontal(|ui| {
         let label = ui.label("New:");
-        ui.add(
-            egui::TextEdit::singleline(&mut state.new_vocabulary)
-                .hint_text("vocabulary name")
-                .desired_width(160.0),
-        )
-        .labelled_by(label.id);
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut state.new_vocabulary)
+                    .hint_text("vocabulary name")
+                    .desired_width(160.0),
+            )
+            .labelled_by(label.id);
+        // Enter adds it, as the button does.
+        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         let name = state.new_vocabulary.trim().to_string();
-        if ui
+        let clicked = ui
             .add_enabled(!name.is_empty(), egui::Button::new("Add vocabulary"))
-            .clicked()
-        {
+            .clicked();
+        if (clicked || entered) && !name.is_empty() {
             commands.push(Command::Edit(Edit::AddVocabulary(name)));
-            state.selected = vocabularies.len();
+            state.select_when = Some(vocabularies.len() + 1);
             state.new_vocabulary.clear();
         }
     });

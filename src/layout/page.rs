@@ -500,7 +500,7 @@ pub fn puzzle_page(
         } else {
             Some(fitted.ok_or_else(|| {
                 too_small(&format!(
-                    "the {} words do not fit under the grid",
+                    "the {} words do not fit under the grid (fewer words, a smaller grid or a larger page fit)",
                     words.len()
                 ))
             })?)
