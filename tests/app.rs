@@ -1951,3 +1951,22 @@ fn a_new_vocabulary_is_added_with_enter_and_shown() {
     let name = h.get_by_role_and_label(Role::TextInput, "Name:");
     assert_eq!(name.accesskit_node().value().as_deref(), Some("Herbst"));
 }
+
+/// The vocabulary's duplicate count names its entries on hover (an
+/// editor's week, 2026-11-27: the count alone sent the editor searching).
+#[test]
+fn the_duplicate_count_names_the_duplicates() {
+    let mut project = Project::sample();
+    project.vocabularies[0].entries.push(plain_entry("Dolphin"));
+    let mut h = app_on(project, Tab::Vocabulary);
+    h.run();
+    // The list's rows name it too: the tooltip adds one more.
+    let before = h.query_all_by_label_contains("Dolphin").count();
+    h.get_by_label("1 duplicates").hover();
+    // egui shows a tooltip after the pointer rests a moment.
+    for _ in 0..60 {
+        h.step();
+    }
+    let after = h.query_all_by_label_contains("Dolphin").count();
+    assert_eq!(after, before + 1, "the tooltip names the duplicate");
+}

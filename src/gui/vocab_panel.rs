@@ -334,20 +334,43 @@ fn vocabulary_header(
     });
 }
 
+/// Entries a hover over the invalid or duplicate count names, at most
+/// (a tooltip, not a list: the filter finds the rest).
+const NAMED_ON_HOVER: usize = 20;
+
 fn statistics(ui: &mut egui::Ui, vocabulary: &Vocabulary, analysis: &Analysis) {
     ui.horizontal(|ui| {
         ui.label(format!("{} entries", vocabulary.entries.len()));
+        // Which entries, on hover: a count alone sent the editor
+        // searching (an editor's week, 2026-11-27).
+        let named = |duplicate: bool| {
+            let words: Vec<&str> = vocabulary
+                .entries
+                .iter()
+                .zip(&analysis.flags)
+                .filter(|(_, flag)| match flag {
+                    Flag::Duplicate(..) => duplicate,
+                    Flag::Invalid(_) => !duplicate,
+                    Flag::Ok => false,
+                })
+                .map(|(entry, _)| entry.word.as_str())
+                .take(NAMED_ON_HOVER)
+                .collect();
+            words.join(", ")
+        };
         if analysis.invalid > 0 {
             ui.colored_label(
                 ui.visuals().error_fg_color,
                 format!("{} invalid", analysis.invalid),
-            );
+            )
+            .on_hover_text(named(false));
         }
         if analysis.duplicates > 0 {
             ui.colored_label(
                 ui.visuals().warn_fg_color,
                 format!("{} duplicates", analysis.duplicates),
-            );
+            )
+            .on_hover_text(named(true));
         }
     });
     let histogram = &analysis.histogram;
