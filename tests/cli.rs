@@ -337,67 +337,50 @@ fn bad_input_gets_a_clear_error() {
             );
         }
     }
+    // Sea-life words on 13×13 around `solution`, with the `--banned` file.
+    let with_solution = |solution: &str, banned: Option<&str>| -> Vec<String> {
+        let mut args: Vec<String> = ["generate", "--words", &data("sea-life.txt")]
+            .iter()
+            .map(|a| a.to_string())
+            .collect();
+        args.extend(["--size", "13x13", "--pick", "30", "--solution", solution].map(String::from));
+        if let Some(file) = banned {
+            args.extend(["--banned".to_string(), file.to_string()]);
+        }
+        args
+    };
     // Issue 17: the solution word is printed too (forwards or backwards).
     for solution in ["SLUT", "Tuls"] {
-        fails_with(
-            &[
-                "generate",
-                "--words",
-                &data("sea-life.txt"),
-                "--size",
-                "13x13",
-                "--pick",
-                "30",
-                "--solution",
-                solution,
-            ],
-            &["is on the blacklist (SLUT"],
-        );
+        let args = with_solution(solution, None);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        fails_with(&args, &["is on the blacklist (SLUT"]);
     }
     // Issue 30: a solution that merely holds a short banned word is the
-    // editor's choice; the grid keeps the banned word from reading.
+    // editor's choice; the grid keeps the banned word from reading (`check`
+    // is given the same list).
     let banned = write("tit.txt", b"TIT\n");
-    let puzzle = generate_and_check(
-        &data("sea-life.txt"),
-        "13x13",
-        2,
-        &[
-            "--pick",
-            "30",
-            "--solution",
-            "Bon appetit",
-            "--banned",
-            &banned,
-        ],
-    );
-    // A whole word of it banned: refused.
-    fails_with(
-        &[
-            "generate",
-            "--words",
-            &data("sea-life.txt"),
-            "--size",
-            "13x13",
-            "--pick",
-            "30",
-            "--solution",
-            "Tit for tat",
-            "--banned",
-            &banned,
-        ],
-        &["solution word Tit for tat is on the blacklist (TIT)"],
-    );
-    // The check saw the grid without the banned word: `check` is given
-    // the same list.
-    let json = temp("13x13-2-6.json");
+    let json = temp("bon-appetit.json");
+    let mut args = with_solution("Bon appetit", Some(&banned));
+    args.extend(["--seed", "2", "--json", json.to_str().unwrap()].map(String::from));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = gridpress(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
     let check = gridpress(&["check", json.to_str().unwrap(), "--banned", &banned]);
     assert!(check.status.success(), "{}", stderr(&check));
+    let puzzle: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     let notes = puzzle["report"]["notes"].to_string();
     assert!(
         notes.contains("contains the banned word TIT: it is kept from reading"),
         "{notes}"
     );
     assert_eq!(puzzle["solution"]["word"], "BONAPPETIT");
+    // A whole word of it banned: refused.
+    let args = with_solution("Tit for tat", Some(&banned));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    fails_with(
+        &args,
+        &["solution word Tit for tat is on the blacklist (TIT)"],
+    );
     fails_with(
         &[
             "generate",
