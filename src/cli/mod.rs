@@ -312,14 +312,17 @@ fn thesaurus(args: &ThesaurusArgs) -> anyhow::Result<()> {
             );
         }
         crate::export::outputs::write_file(&args.out, out.as_bytes())?;
-        let tagged = imported
-            .vocabulary
-            .entries
+        let entries = &imported.vocabulary.entries;
+        let tagged = entries
             .iter()
-            .filter(|e| !e.tags.is_empty())
+            .filter(|e| e.tags.iter().any(|t| *t != crate::model::Tag::Confirmed))
+            .count();
+        let confirmed = entries
+            .iter()
+            .filter(|e| e.tags.contains(&crate::model::Tag::Confirmed))
             .count();
         eprintln!(
-            "{} answers with clues from {} synonym sets written to {} ({tagged} tagged; {} left out: shorter than {} letters, vulgar or sensitive, of a closed word class (articles, pronouns, prepositions: clued by the short-answer list), no dictionary headword (German: inflected forms, names), or without a clue a solver knows)",
+            "{} answers with clues from {} synonym sets written to {} ({tagged} tagged with a usage, {confirmed} with a clue a dictionary sense confirms; {} left out: shorter than {} letters, vulgar or sensitive, of a closed word class (articles, pronouns, prepositions: clued by the short-answer list), no dictionary headword (German: inflected forms, names), or without a clue a solver knows)",
             imported.vocabulary.entries.len(),
             imported.sets,
             args.out.display(),

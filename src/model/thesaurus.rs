@@ -195,6 +195,7 @@ pub fn import_mythes_senses(
     first_senses: Option<&Glosses>,
 ) -> Imported {
     let mut collected = Collected::new(Language::English);
+    collected.senses = first_senses;
     let mut sets = 0;
     let mut lines = text.lines().skip(1);
     while let Some(head) = lines.next() {
@@ -257,6 +258,7 @@ pub fn import_openthesaurus(text: &str, name: &str) -> Imported {
 pub fn import_openthesaurus_with(text: &str, name: &str, glosses: Option<&Glosses>) -> Imported {
     let mut collected = Collected::new(Language::German);
     collected.dictionary = glosses;
+    collected.senses = glosses;
     let mut glossed = BTreeSet::new();
     let mut sets = 0;
     let mut pairs = 0usize;
@@ -418,10 +420,9 @@ struct Candidate {
     in_sets: bool,
 }
 
-/// A register tag: one that holds for a sense of a word, not for its
-/// spelling (short forms) or everywhere (the unprintable ones).
+/// A register tag (see [`Tag::is_register`]).
 fn is_register(tag: &Tag) -> bool {
-    !tag.is_short_form() && !tag.is_unprintable()
+    tag.is_register()
 }
 
 /// Per answer: its printed form, tags, and candidate clues with their
@@ -431,6 +432,9 @@ struct Collected<'g> {
     /// The dictionary whose headwords an answer must be (see
     /// `into_imported`), if there is one.
     dictionary: Option<&'g Glosses>,
+    /// The first senses that confirm a clue (see [`Glosses::confirms`]):
+    /// Wiktionary's for German, WordNet's for English.
+    senses: Option<&'g Glosses>,
     answers: BTreeMap<String, Candidates>,
     left_out: usize,
     /// Answers of a closed word class, left out (see `add_clues`).
@@ -447,6 +451,7 @@ impl<'g> Collected<'g> {
         Collected {
             language,
             dictionary: None,
+            senses: None,
             answers: BTreeMap::new(),
             left_out: 0,
             closed: BTreeSet::new(),
@@ -698,7 +703,7 @@ impl<'g> Collected<'g> {
             // everywhere says so ("ugs.: Kaff"), and comes after the
             // plain senses' clues.
             let mut known_clue = false;
-            let mut scored: Vec<(f32, String)> = candidates
+            let mut scored: Vec<(f32, String, bool)> = candidates
                 .iter()
                 .filter_map(|c| {
                     let extra: Vec<Tag> = c
@@ -713,6 +718,13 @@ impl<'g> Collected<'g> {
                             (
                                 s - extra.len() as f32 * REGISTER_PENALTY,
                                 marked_clue(&c.term.text, &extra, self.language),
+                                // A clue from a set in a register is not
+                                // the plain first sense (perplex is "ugs."
+                                // beside "überrascht", which its sense names).
+                                extra.is_empty()
+                                    && self
+                                        .senses
+                                        .is_some_and(|d| d.confirms(&printed, &c.term.text)),
                             )
                         })
                 })
@@ -721,7 +733,7 @@ impl<'g> Collected<'g> {
             // nouns would read as ones (BERG = "Bodenerhebung").
             if self.language == Language::English
                 && !tags.iter().any(|t| t.is_short_form())
-                && scored.iter().any(|(_, c)| expands(&printed, c))
+                && scored.iter().any(|(_, c, _)| expands(&printed, c))
             {
                 tags.push(Tag::Abbreviation);
             }
@@ -758,19 +770,30 @@ impl<'g> Collected<'g> {
                     .then_with(|| a.1.chars().count().cmp(&b.1.chars().count()))
                     .then_with(|| a.1.cmp(&b.1))
             });
-            scored.truncate(CLUES_PER_WORD);
             // A puzzle may print any alternative: keep only those nearly
             // as good as the best (lee: "downwind", not "Rose Louise
             // Hovick"; son: not "Logos").
             let best = scored[0].0;
-            scored.retain(|(score, _)| *score >= best - CLUE_SPREAD);
+            scored.retain(|(score, _, _)| *score >= best - CLUE_SPREAD);
+            // The best clue a dictionary sense confirms comes first (of
+            // 12,300 familiar German answers, 4,700 had their best clue
+            // confirmed, 5,300 one of the kept ones); the answer says so.
+            // (Taking a confirmed clue from beyond the spread changed
+            // 186 answers, mostly for the worse: RANGE = "läufiges
+            // Mutterschwein", WDR = "Wellendichtring".)
+            if let Some(at) = scored.iter().position(|(_, _, confirmed)| *confirmed) {
+                let confirmed = scored.remove(at);
+                scored.insert(0, confirmed);
+                tags.push(Tag::Confirmed);
+            }
+            scored.truncate(CLUES_PER_WORD);
             tags.sort();
             entries.push(Entry {
                 word: printed,
                 clue: Some(
                     scored
                         .into_iter()
-                        .map(|(_, c)| c)
+                        .map(|(_, c, _)| c)
                         .collect::<Vec<_>>()
                         .join(&CLUE_SEPARATOR.to_string()),
                 ),
@@ -1442,6 +1465,29 @@ mod tests {
         // Without a dictionary the rule has nothing to go by.
         let without = import_openthesaurus(text, "x");
         assert!(entry(&without, "gefreut").is_some());
+    }
+
+    #[test]
+    fn a_clue_the_first_sense_confirms_comes_first_and_tags_the_answer() {
+        // Flur is the commoner word, in the smaller set; Etage's first
+        // sense names "Stockwerk".
+        let text = "Etage;Flur\nEtage;Stockwerk;Geschoss;Ebene\nFlur;Gang;Korridor\n";
+        let imported =
+            import_openthesaurus_with(text, "x", Some(crate::model::wiktionary::german()));
+        let etage = entry(&imported, "Etage").unwrap();
+        assert_eq!(
+            etage.clue.as_deref().unwrap().split('|').next(),
+            Some("Stockwerk")
+        );
+        assert!(etage.tags.contains(&Tag::Confirmed), "{:?}", etage.tags);
+        // No dictionary, no confirmation.
+        let without = import_openthesaurus(text, "x");
+        assert!(
+            !entry(&without, "Etage")
+                .unwrap()
+                .tags
+                .contains(&Tag::Confirmed)
+        );
     }
 
     #[test]

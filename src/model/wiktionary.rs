@@ -119,6 +119,42 @@ impl Glosses {
         self.names_sense(word, [term])
     }
 
+    /// Whether the dictionary confirms `clue` for `word`: the word's
+    /// first sense names it (ETAGE "… Stockwerk eines Bauwerks" =
+    /// "Stockwerk"), or the clue is one word whose first sense names the
+    /// word (LENZ = "Frühling", "Jahreszeit … Lenz"). Of 809 audited
+    /// German pairs, an editor changed 13 % of those so confirmed and 34 %
+    /// of the others.
+    pub fn confirms(&self, word: &str, clue: &str) -> bool {
+        if self.names_term(word, clue) {
+            return true;
+        }
+        let mut words = clue
+            .split(|c: char| !c.is_alphabetic())
+            .filter(|w| !w.is_empty());
+        let (Some(single), None) = (words.next(), words.next()) else {
+            return false;
+        };
+        // A German verb's sense names the adjective it is made of
+        // ("erübrigen": "unnötig sein"), which clues no adjective: lower
+        // case words agree on the infinitive's ending.
+        let verb = |w: &str| w.ends_with("en") || w.ends_with("ern") || w.ends_with("eln");
+        let lower = |w: &str| w.chars().next().is_some_and(char::is_lowercase);
+        if self.language == Language::German
+            && lower(word)
+            && lower(single)
+            && verb(word) != verb(single)
+        {
+            return false;
+        }
+        let answer = word.to_lowercase();
+        self.first(single).is_some_and(|gloss| {
+            gloss
+                .split(|c: char| !c.is_alphabetic())
+                .any(|w| same_stem(&w.to_lowercase(), &answer))
+        })
+    }
+
     /// Whether one of `terms` (a synonym set's other words) is named in
     /// the first sense of `word`: then the set holds the word's main
     /// sense (KURVE "Biegung einer Straße" names the set of Biegung and
@@ -604,6 +640,19 @@ mod tests {
         assert_eq!(glosses.is_headword("nominiert"), Some(false));
         // Rarer than the shipped headwords: nothing to go by.
         assert_eq!(glosses.is_headword("Zwiebelfischlein"), None);
+    }
+
+    #[test]
+    fn a_first_sense_confirms_a_clue_either_way() {
+        let glosses = german();
+        // ETAGE: "Erdgeschoss oder Stockwerk eines Bauwerks".
+        assert!(glosses.confirms("Etage", "Stockwerk"));
+        assert!(!glosses.confirms("Etage", "Flur"));
+        // LENZ = "Frühling": Frühling's sense does not name Lenz, but
+        // Lenz's names Frühling; the clue's own sense works the other way.
+        assert!(glosses.confirms("Lenz", "Frühling"));
+        // A verb's sense names the adjective it is made of: no clue of it.
+        assert!(!glosses.confirms("unnötig", "erübrigen"));
     }
 
     #[test]
