@@ -185,6 +185,35 @@ fn german_first_senses_choose_the_clues() {
     assert!(a < b && b - a < b / 20, "{a} against {b}");
 }
 
+/// MyThes writes every entry in lower case; WordNet spells the short
+/// forms (BSE, USAF), and their expansions print as "abbr.: …" — but a
+/// word that is a short form in one sense only (WIMP) keeps its others.
+#[test]
+fn english_short_forms_are_known_from_wordnet_spellings() {
+    use gridpress::model::Tag;
+    use gridpress::model::thesaurus::MYTHES_EN_PATH;
+    let text = std::fs::read_to_string(MYTHES_EN_PATH).unwrap();
+    let imported = import_with_glosses(&text, "mythes");
+    let entry = |word: &str| {
+        imported
+            .vocabulary
+            .entries
+            .iter()
+            .find(|e| e.word == word)
+            .unwrap_or_else(|| panic!("{word} imported"))
+    };
+    assert!(entry("bse").tags.contains(&Tag::Abbreviation));
+    assert_eq!(entry("bse").clue.as_deref(), Some("mad cow disease"));
+    assert!(entry("usaf").tags.contains(&Tag::Abbreviation));
+    for word in ["wimp", "sea", "date", "big"] {
+        assert!(
+            !entry(word).tags.contains(&Tag::Abbreviation),
+            "{word}: {:?}",
+            entry(word)
+        );
+    }
+}
+
 #[test]
 fn english_glosses_come_from_wordnet_and_lead_the_mythes_clues() {
     use gridpress::model::thesaurus::{MAX_CLUE_CHARS, MYTHES_EN_PATH, import_any_with};

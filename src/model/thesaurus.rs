@@ -731,9 +731,25 @@ impl<'g> Collected<'g> {
                 .collect();
             // MyThes marks no abbreviation; OpenThesaurus does, and its
             // nouns would read as ones (BERG = "Bodenerhebung").
+            // A common word is no short form of a clue that holds its
+            // letters (DATE = "day of the month": Zipf 5.2; the short
+            // forms so found are rarer: GPA 3.5, RNA 3.6, DNA 4.4).
+            // A short form WordNet spells in capitals keeps only the
+            // clues that expand it (BSE = "mad cow disease").
+            if self.language == Language::English
+                && !tags.iter().any(|t| t.is_short_form())
+                && let Some(senses) = self.senses
+                && scored
+                    .first()
+                    .is_some_and(|(_, c, _)| senses.expands_short_form(&printed, c))
+            {
+                scored.retain(|(_, c, _)| senses.expands_short_form(&printed, c));
+                tags.push(Tag::Abbreviation);
+            }
             if self.language == Language::English
                 && !tags.iter().any(|t| t.is_short_form())
                 && scored.iter().any(|(_, c, _)| expands(&printed, c))
+                && zipf(&printed, self.language) < SHORT_FORM_MAX_ZIPF
             {
                 tags.push(Tag::Abbreviation);
             }
@@ -1034,6 +1050,11 @@ fn merge_spellings(answers: BTreeMap<String, Candidates>) -> Vec<(String, Candid
     }
     merged
 }
+
+/// An English word this common is no abbreviation, whatever clue holds
+/// its letters in order: DATE (5.2) and TAPE are words; DNA (4.4), RNA
+/// and GPA are short forms.
+const SHORT_FORM_MAX_ZIPF: f32 = 4.5;
 
 /// Shared synonym sets weigh this much against a clue's familiarity (a
 /// Zipf point): two close sets outweigh a clue two points more common.
@@ -1585,6 +1606,14 @@ mod tests {
         assert!(entry(&colour, "coral").is_none());
         // An OpenThesaurus file is still read as one.
         assert_eq!(import_any("Auto;Wagen\n", "x").vocabulary.entries.len(), 2);
+        // A common word is no abbreviation of a clue holding its letters
+        // in order (SEA = "ocean"); a rare one is (GPA).
+        let short = import_any(
+            "UTF-8\nsea|1\n(noun)|ocean\ngpa|1\n(noun)|grade point average\n",
+            "MyThes",
+        );
+        assert!(entry(&short, "sea").unwrap().tags.is_empty());
+        assert_eq!(entry(&short, "gpa").unwrap().tags, vec![Tag::Abbreviation]);
     }
 
     #[test]

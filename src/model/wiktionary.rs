@@ -26,6 +26,10 @@ pub struct Glosses {
     headwords: HashMap<String, bool>,
     /// The same, lower case.
     folded: HashSet<String>,
+    /// Words the source spells as short forms (lower case; WordNet's
+    /// BSE, USAF), where the thesaurus writes them in lower case, each
+    /// with the words that expand it (lower case).
+    short_forms: HashMap<String, HashSet<String>>,
 }
 
 /// The German glosses, read once.
@@ -80,7 +84,23 @@ impl Glosses {
             first,
             headwords: HashMap::new(),
             folded: HashSet::new(),
+            short_forms: HashMap::new(),
         }
+    }
+
+    /// These glosses, knowing `short_forms` (lower case, with the words
+    /// that expand each).
+    pub fn with_short_forms(mut self, short_forms: HashMap<String, HashSet<String>>) -> Glosses {
+        self.short_forms = short_forms;
+        self
+    }
+
+    /// Whether `clue` expands `word` as a short form the source spells
+    /// (USAF = "Air Force"; not WIMP = "weakling").
+    pub fn expands_short_form(&self, word: &str, clue: &str) -> bool {
+        self.short_forms
+            .get(&word.to_lowercase())
+            .is_some_and(|words| words.contains(&clue.to_lowercase()))
     }
 
     /// Whether `word` is a dictionary headword (any case) among words at

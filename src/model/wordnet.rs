@@ -5,7 +5,7 @@
 
 use super::spec::Language;
 use super::wiktionary::Glosses;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
 
@@ -29,6 +29,7 @@ pub fn short_glosses(dir: &Path, max_chars: usize) -> std::io::Result<HashMap<St
 /// verb's past before it is "American ginseng"). Senses opening with a
 /// usage label ("(slang) …") are left out.
 pub fn first_senses(dir: &Path) -> std::io::Result<Glosses> {
+    let short_forms = short_forms(dir)?;
     Ok(Glosses::new(
         Language::English,
         first_glosses(dir)?
@@ -40,7 +41,57 @@ pub fn first_senses(dir: &Path) -> std::io::Result<Glosses> {
                 let first = gloss.split(';').next()?.trim().to_string();
                 (!first.starts_with('(') && !first.is_empty()).then_some((lemma, first))
             }),
-    ))
+    )
+    .with_short_forms(short_forms))
+}
+
+/// Lemmas (lower case) that WordNet spells as short forms in some synset
+/// (at most six letters, two or more of them capitals: BSE, USAF, EdD,
+/// tRNA), each with that synset's other words (lower case, spaces): the
+/// clues that read as its expansion. MyThes writes every entry in lower
+/// case, so "bse" = "mad cow disease" printed without "abbr." (a
+/// 2026-11-27 audit: BSE, USAF, EDD, DOI, TRNA); a word with a short
+/// form's sense among others (WIMP, BAR, SEAL) is one only in that
+/// synset's clues.
+pub fn short_forms(dir: &Path) -> std::io::Result<HashMap<String, HashSet<String>>> {
+    let mut found: HashMap<String, HashSet<String>> = HashMap::new();
+    for name in PARTS {
+        let data = std::fs::read(dir.join(format!("data.{name}")))?;
+        for line in data.split(|b| *b == b'\n') {
+            let line = String::from_utf8_lossy(line);
+            if line.starts_with(' ') {
+                continue;
+            }
+            // offset lex_filenum ss_type w_cnt (word lex_id)…
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let Some(count) = fields
+                .get(3)
+                .and_then(|c| usize::from_str_radix(c, 16).ok())
+            else {
+                continue;
+            };
+            let words: Vec<&str> = fields
+                .iter()
+                .skip(4)
+                .step_by(2)
+                .take(count)
+                .copied()
+                .collect();
+            for word in &words {
+                let letters = word.chars().all(|c| c.is_ascii_alphabetic());
+                let capitals = word.chars().filter(char::is_ascii_uppercase).count();
+                if letters && word.len() <= 6 && capitals >= 2 {
+                    found.entry(word.to_lowercase()).or_default().extend(
+                        words
+                            .iter()
+                            .filter(|w| w != &word)
+                            .map(|w| w.replace('_', " ").to_lowercase()),
+                    );
+                }
+            }
+        }
+    }
+    Ok(found)
 }
 
 /// Per lemma (lower case, spaces for WordNet's `_`) the whole definition
