@@ -330,22 +330,18 @@ fn labels(raw: &str) -> impl Iterator<Item = &str> {
         .filter_map(|part| part.split_once(')').map(|(label, _)| label))
 }
 
-/// Whether `clue` reads as the expansion of a short `answer`: at least
-/// three times as long, starting with the answer's first letter and
-/// holding its letters in order (DNA = "deoxyribonucleic acid", EST =
-/// "Eastern Standard Time"): MyThes writes such answers in lower case.
-fn expands(answer: &str, clue: &str) -> bool {
-    let answer: Vec<char> = answer.chars().flat_map(char::to_lowercase).collect();
-    let clue: Vec<char> = clue
-        .chars()
-        .filter(|c| c.is_alphabetic())
+/// Whether `clue` is the expansion of `answer` word by word: its words'
+/// initials spell it (ASAP = "as soon as possible", RBI = "run batted
+/// in"): MyThes writes such answers in lower case. (Letters in order
+/// anywhere in the clue, the rule before, took 28 words for short forms
+/// on the English import: MAR = "abbr.: make imperfect", PRAM, SOB.)
+fn initials_spell(answer: &str, clue: &str) -> bool {
+    let initials: String = clue
+        .split(|c: char| c.is_whitespace() || c == '-')
+        .filter_map(|w| w.chars().next())
         .flat_map(char::to_lowercase)
         .collect();
-    if answer.len() > 5 || clue.len() < 3 * answer.len() || clue.first() != answer.first() {
-        return false;
-    }
-    let mut rest = clue.iter();
-    answer.iter().all(|a| rest.any(|c| c == a))
+    initials.chars().count() >= 2 && initials == answer.to_lowercase()
 }
 
 /// Too wide to clue anything: a clue must name its answer.
@@ -563,6 +559,8 @@ impl<'g> Collected<'g> {
             if clue.text.chars().count() > MAX_CLUE_CHARS
                 || other_word_class(answer, clue, self.language)
                 || other_phrase_class(dictionary, self.language, answer, clue)
+                || names_instead(dictionary, answer, clue)
+                || clause_fragment(clue, self.language)
                 || gives_away(&clue.text, &letters)
                 || shares_stem(&clue.text, &letters)
                 || clue.unprintable()
@@ -729,29 +727,52 @@ impl<'g> Collected<'g> {
                         })
                 })
                 .collect();
-            // MyThes marks no abbreviation; OpenThesaurus does, and its
-            // nouns would read as ones (BERG = "Bodenerhebung").
-            // A common word is no short form of a clue that holds its
-            // letters (DATE = "day of the month": Zipf 5.2; the short
-            // forms so found are rarer: GPA 3.5, RNA 3.6, DNA 4.4).
-            // A short form WordNet spells in capitals keeps only the
-            // clues that expand it (BSE = "mad cow disease").
-            if self.language == Language::English
-                && !tags.iter().any(|t| t.is_short_form())
-                && let Some(senses) = self.senses
-                && scored
-                    .first()
-                    .is_some_and(|(_, c, _)| senses.expands_short_form(&printed, c))
-            {
-                scored.retain(|(_, c, _)| senses.expands_short_form(&printed, c));
-                tags.push(Tag::Abbreviation);
+            // Equal scores: the shorter clue fits its cell better (AUTO =
+            // "Wagen" before "Kraftwagen").
+            scored.sort_by(|a, b| {
+                b.0.total_cmp(&a.0)
+                    .then_with(|| a.1.chars().count().cmp(&b.1.chars().count()))
+                    .then_with(|| a.1.cmp(&b.1))
+            });
+            // A puzzle may print any alternative: keep only those nearly
+            // as good as the best (lee: "downwind", not "Rose Louise
+            // Hovick"; son: not "Logos").
+            let best = scored.first().map_or(0.0, |s| s.0);
+            scored.retain(|(score, _, _)| *score >= best - CLUE_SPREAD);
+            // The best clue a dictionary sense confirms comes first (of
+            // 12,300 familiar German answers, 4,700 had their best clue
+            // confirmed, 5,300 one of the kept ones); the answer says so.
+            // (Taking a confirmed clue from beyond the spread changed
+            // 186 answers, mostly for the worse: RANGE = "läufiges
+            // Mutterschwein", WDR = "Wellendichtring".)
+            if let Some(at) = scored.iter().position(|(_, _, confirmed)| *confirmed) {
+                let confirmed = scored.remove(at);
+                scored.insert(0, confirmed);
+                tags.push(Tag::Confirmed);
             }
-            if self.language == Language::English
-                && !tags.iter().any(|t| t.is_short_form())
-                && scored.iter().any(|(_, c, _)| expands(&printed, c))
-                && zipf(&printed, self.language) < SHORT_FORM_MAX_ZIPF
-            {
-                tags.push(Tag::Abbreviation);
+            // MyThes marks no abbreviation and writes short forms in lower
+            // case (OpenThesaurus marks them, and its nouns would read as
+            // ones: BERG = "Bodenerhebung"). One whose best clue
+            // expands it (WordNet's spelling: BSE = "mad cow disease", or
+            // initials: ASAP) is tagged and keeps only such clues; a word
+            // keeps none of them (ACE = "nail", not "angiotensin-converting
+            // enzyme"); one WordNet knows only as a short form (USMC) is
+            // tagged whatever its clue ("Marines").
+            if self.language == Language::English && !tags.iter().any(|t| t.is_short_form()) {
+                let expansion = |clue: &str| {
+                    initials_spell(&printed, clue)
+                        || self
+                            .senses
+                            .is_some_and(|g| g.expands_short_form(&printed, clue))
+                };
+                let only = self.senses.is_some_and(|g| g.only_short_form(&printed));
+                let short_form = only || scored.first().is_some_and(|(_, c, _)| expansion(c));
+                if !only {
+                    scored.retain(|(_, c, _)| expansion(c) == short_form);
+                }
+                if short_form {
+                    tags.push(Tag::Abbreviation);
+                }
             }
             // An answer whose every clue is a word the solver does not
             // know (WEEK = "hebdomad", ZWITTER = "Gynander", PPP =
@@ -778,29 +799,6 @@ impl<'g> Collected<'g> {
             {
                 self.left_out += 1;
                 continue;
-            }
-            // Equal scores: the shorter clue fits its cell better (AUTO =
-            // "Wagen" before "Kraftwagen").
-            scored.sort_by(|a, b| {
-                b.0.total_cmp(&a.0)
-                    .then_with(|| a.1.chars().count().cmp(&b.1.chars().count()))
-                    .then_with(|| a.1.cmp(&b.1))
-            });
-            // A puzzle may print any alternative: keep only those nearly
-            // as good as the best (lee: "downwind", not "Rose Louise
-            // Hovick"; son: not "Logos").
-            let best = scored[0].0;
-            scored.retain(|(score, _, _)| *score >= best - CLUE_SPREAD);
-            // The best clue a dictionary sense confirms comes first (of
-            // 12,300 familiar German answers, 4,700 had their best clue
-            // confirmed, 5,300 one of the kept ones); the answer says so.
-            // (Taking a confirmed clue from beyond the spread changed
-            // 186 answers, mostly for the worse: RANGE = "läufiges
-            // Mutterschwein", WDR = "Wellendichtring".)
-            if let Some(at) = scored.iter().position(|(_, _, confirmed)| *confirmed) {
-                let confirmed = scored.remove(at);
-                scored.insert(0, confirmed);
-                tags.push(Tag::Confirmed);
             }
             scored.truncate(CLUES_PER_WORD);
             tags.sort();
@@ -902,6 +900,27 @@ fn other_phrase_class(
             .collect::<String>()
     };
     !dictionary.has_headword(&other)
+}
+
+/// Whether a one-word clue reads as a name (a given or family name, a
+/// river) where the answer is none: FEE = "Elbe", DIENSTBOTE = "Boy",
+/// ERDMOND = "Luna" (140 German first clues name a place or person; the
+/// rivers and given names among them were the ones an editor changes).
+fn names_instead(dictionary: Option<&Glosses>, answer: &Term, clue: &Term) -> bool {
+    dictionary.is_some_and(|d| {
+        !clue.text.contains(' ') && d.reads_as_name(&clue.text) && !d.reads_as_name(&answer.text)
+    })
+}
+
+/// Whether a German clue is a clause without its subject: a noun and a
+/// finite verb ("Name ist" for NENNEN, "Luft steht", "Zukunft hat";
+/// OpenThesaurus' "(jemandes) Name ist" without its parentheses).
+fn clause_fragment(clue: &Term, language: Language) -> bool {
+    const FINITE: [&str; 7] = ["ist", "sind", "hat", "lautet", "steht", "wird", "war"];
+    let words: Vec<&str> = clue.text.split_whitespace().collect();
+    language == Language::German
+        && matches!(words[..], [noun, verb]
+            if noun.chars().next().is_some_and(char::is_uppercase) && FINITE.contains(&verb))
 }
 
 /// Prepositions, articles and determiners with an adjective's ending:
@@ -1050,11 +1069,6 @@ fn merge_spellings(answers: BTreeMap<String, Candidates>) -> Vec<(String, Candid
     }
     merged
 }
-
-/// An English word this common is no abbreviation, whatever clue holds
-/// its letters in order: DATE (5.2) and TAPE are words; DNA (4.4), RNA
-/// and GPA are short forms.
-const SHORT_FORM_MAX_ZIPF: f32 = 4.5;
 
 /// Shared synonym sets weigh this much against a clue's familiarity (a
 /// Zipf point): two close sets outweigh a clue two points more common.
@@ -1486,6 +1500,20 @@ mod tests {
         // Without a dictionary the rule has nothing to go by.
         let without = import_openthesaurus(text, "x");
         assert!(entry(&without, "gefreut").is_some());
+    }
+
+    #[test]
+    fn names_and_subjectless_clauses_are_no_clues() {
+        let text =
+            "Fee;Elbe;Luftgeist\nnennen;(jemandes) Name ist;Namen haben\nlauten;Wortlaut haben\n";
+        let imported =
+            import_openthesaurus_with(text, "x", Some(crate::model::wiktionary::german()));
+        let clues = |w: &str| entry(&imported, w).and_then(|e| e.clue.clone()).unwrap();
+        // Elbe is a river before it is an elf.
+        assert_eq!(clues("Fee"), "Luftgeist");
+        // "Name ist" lacks its subject; "Wortlaut haben" is an infinitive.
+        assert_eq!(clues("nennen"), "Namen haben");
+        assert_eq!(clues("lauten"), "Wortlaut haben");
     }
 
     #[test]

@@ -29,7 +29,16 @@ pub struct Glosses {
     /// Words the source spells as short forms (lower case; WordNet's
     /// BSE, USAF), where the thesaurus writes them in lower case, each
     /// with the words that expand it (lower case).
-    short_forms: HashMap<String, HashSet<String>>,
+    short_forms: HashMap<String, ShortForm>,
+}
+
+/// A word a source spells as a short form (see
+/// [`crate::model::wordnet::short_forms`]).
+pub struct ShortForm {
+    /// The source has no other spelling of it (USMC; not WIMP).
+    pub only: bool,
+    /// The words that expand it (lower case): its synsets' other words.
+    pub expansions: HashSet<String>,
 }
 
 /// The German glosses, read once.
@@ -90,7 +99,7 @@ impl Glosses {
 
     /// These glosses, knowing `short_forms` (lower case, with the words
     /// that expand each).
-    pub fn with_short_forms(mut self, short_forms: HashMap<String, HashSet<String>>) -> Glosses {
+    pub fn with_short_forms(mut self, short_forms: HashMap<String, ShortForm>) -> Glosses {
         self.short_forms = short_forms;
         self
     }
@@ -100,7 +109,15 @@ impl Glosses {
     pub fn expands_short_form(&self, word: &str, clue: &str) -> bool {
         self.short_forms
             .get(&word.to_lowercase())
-            .is_some_and(|words| words.contains(&clue.to_lowercase()))
+            .is_some_and(|s| s.expansions.contains(&clue.to_lowercase()))
+    }
+
+    /// Whether the source knows `word` only as a short form (USMC, BSE;
+    /// not WIMP or ACE, which are words too).
+    pub fn only_short_form(&self, word: &str) -> bool {
+        self.short_forms
+            .get(&word.to_lowercase())
+            .is_some_and(|s| s.only)
     }
 
     /// Whether `word` is a dictionary headword (any case) among words at
@@ -118,6 +135,19 @@ impl Glosses {
     /// "Lang" the surname is no second reading of LANG).
     pub fn has_headword(&self, word: &str) -> bool {
         self.headwords.get(word) == Some(&false)
+    }
+
+    /// Whether a solver reads `word` as a name, its first sense being a
+    /// given or family name or a river (Wiktionary: "Elbe",
+    /// "mitteleuropäischer Fluss …"; "Fritz", "männlicher Vorname").
+    pub fn reads_as_name(&self, word: &str) -> bool {
+        self.headwords.get(word) == Some(&true)
+            || self.first(word).is_some_and(|gloss| {
+                gloss
+                    .split(|c: char| !c.is_alphabetic())
+                    .take(RIVER_WORDS)
+                    .any(|w| w == "Fluss" || w == "Nebenfluss")
+            })
     }
 
     /// The first sense of `word`.
@@ -195,6 +225,11 @@ impl Glosses {
             .any(|w| named.iter().any(|n| same_stem(n, &w)))
     }
 }
+
+/// A gloss names a river within its first words ("mitteleuropäischer
+/// Fluss, Strom …", "rechter Nebenfluss des Rheins"), not in a later
+/// clause.
+const RIVER_WORDS: usize = 3;
 
 /// How headwords are looked up: WordNet's lemmas are lower case.
 fn key(word: &str, language: Language) -> String {

@@ -4,7 +4,7 @@
 //! promise to marry", "brightest star in Auriga").
 
 use super::spec::Language;
-use super::wiktionary::Glosses;
+use super::wiktionary::{Glosses, ShortForm};
 use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 use std::path::Path;
@@ -53,8 +53,9 @@ pub fn first_senses(dir: &Path) -> std::io::Result<Glosses> {
 /// 2026-11-27 audit: BSE, USAF, EDD, DOI, TRNA); a word with a short
 /// form's sense among others (WIMP, BAR, SEAL) is one only in that
 /// synset's clues.
-pub fn short_forms(dir: &Path) -> std::io::Result<HashMap<String, HashSet<String>>> {
+pub fn short_forms(dir: &Path) -> std::io::Result<HashMap<String, ShortForm>> {
     let mut found: HashMap<String, HashSet<String>> = HashMap::new();
+    let mut plain: HashSet<String> = HashSet::new();
     for name in PARTS {
         let data = std::fs::read(dir.join(format!("data.{name}")))?;
         for line in data.split(|b| *b == b'\n') {
@@ -80,6 +81,9 @@ pub fn short_forms(dir: &Path) -> std::io::Result<HashMap<String, HashSet<String
             for word in &words {
                 let letters = word.chars().all(|c| c.is_ascii_alphabetic());
                 let capitals = word.chars().filter(char::is_ascii_uppercase).count();
+                if capitals < 2 {
+                    plain.insert(word.to_lowercase());
+                }
                 if letters && word.len() <= 6 && capitals >= 2 {
                     found.entry(word.to_lowercase()).or_default().extend(
                         words
@@ -91,7 +95,13 @@ pub fn short_forms(dir: &Path) -> std::io::Result<HashMap<String, HashSet<String
             }
         }
     }
-    Ok(found)
+    Ok(found
+        .into_iter()
+        .map(|(word, expansions)| {
+            let only = !plain.contains(&word);
+            (word, ShortForm { only, expansions })
+        })
+        .collect())
 }
 
 /// Per lemma (lower case, spaces for WordNet's `_`) the whole definition
