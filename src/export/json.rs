@@ -289,7 +289,7 @@ fn contract_direction(name: &str) -> Result<Direction, String> {
 }
 
 /// Most words one cell may hold (as for projects).
-pub const MAX_WORDS_PER_CELL: u8 = crate::project::MAX_WORDS_PER_CELL;
+pub const MAX_WORDS_PER_CELL: u8 = crate::model::spec::MAX_WORDS_PER_CELL;
 
 /// Reads one puzzle or a list of puzzles; `source` names the file in errors.
 pub fn parse(text: &str, source: &str) -> Result<Vec<Puzzle>, InputError> {

@@ -55,17 +55,9 @@ pub fn headings_titled(titles: &[String], first: Option<usize>) -> Vec<Heading> 
         .enumerate()
         .map(|(i, title)| Heading {
             title: title.clone(),
-            number: puzzle_number(i, count, first),
+            number: layout::puzzle_number(i, count, first),
         })
         .collect()
-}
-
-/// The number printed before puzzle `index` (from 0) of `count`.
-pub fn puzzle_number(index: usize, count: usize, first: Option<usize>) -> Option<usize> {
-    match first {
-        Some(first) => Some(first + index),
-        None => (count > 1).then_some(index + 1),
-    }
 }
 
 /// The file an extra document goes to: `out.pdf` + `key` → `out-key.pdf`.

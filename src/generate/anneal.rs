@@ -7,11 +7,11 @@
 use super::Limits;
 use super::board::{Board, Geometry, MAX_USAGE, NONE, Placement, axis_of};
 use super::bundles::bundle_score;
-use super::driver::direction_shares;
 use super::patterns::{PatternBase, Patterns};
 use super::pick::Drawer;
 use super::prepare::{Problem, contains_either_way};
 use super::rng::Rng;
+use super::shares::direction_shares;
 use super::weave::Snapshot;
 use crate::generate::Site;
 use crate::model::quality::SOLUTION_BLOCK;

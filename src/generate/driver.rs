@@ -12,25 +12,12 @@ use super::plan::Planner;
 use super::prepare::Problem;
 use super::rng::Rng;
 use super::search::{FreeTarget, Outcome, Search, Tables};
+use super::shares::direction_shares;
 use super::weave::{Snapshot, Weave};
 use super::{Limits, Stop};
 use crate::error::GenerateError;
-use crate::model::{Direction, DirectionSet, PlacedWord, Puzzle, Report, Solution};
+use crate::model::{Direction, PlacedWord, Puzzle, Report, Solution};
 use std::collections::BTreeSet;
-
-/// Words each enabled direction should carry: 10 % of `words`, as far as
-/// the word count allows every direction its share (RQ.G.06).
-pub fn direction_shares(words: usize, directions: DirectionSet) -> [usize; 8] {
-    let mut req = [0; 8];
-    if directions.is_empty() {
-        return req;
-    }
-    let share = words.div_ceil(10).min(words / directions.len());
-    for d in directions.iter() {
-        req[d.index()] = share;
-    }
-    req
-}
 
 /// One way of asking: strict first, then relaxed.
 #[derive(Clone, Copy)]

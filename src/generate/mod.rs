@@ -12,6 +12,7 @@ mod bundles;
 mod cover;
 mod driver;
 mod filler;
+mod letter_frequencies;
 mod patterns;
 mod pick;
 mod plan;
@@ -20,6 +21,7 @@ mod prepare;
 pub mod rectangle;
 mod rng;
 mod search;
+mod shares;
 pub mod swedish;
 mod trie;
 mod weave;
@@ -31,7 +33,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-pub use driver::direction_shares;
+pub use shares::direction_shares;
 
 /// How one generation may run.
 #[derive(Clone, Debug)]

@@ -3,7 +3,7 @@
 //! search, and the indexes the search uses.
 
 use super::board::{Geometry, NONE};
-use super::filler::letter_weights;
+use super::letter_frequencies::letter_weights;
 use super::pool::PoolIndex;
 use crate::error::{GenerateError, InputError, excerpt};
 use crate::model::word::grid_letters;

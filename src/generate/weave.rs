@@ -755,7 +755,7 @@ impl<'p> Weave<'p> {
     /// the kept cells in reading order.
     fn finish(&mut self, board: &mut Board, patterns: &Patterns) -> Swept {
         if self.shares {
-            let required = super::driver::direction_shares(
+            let required = super::shares::direction_shares(
                 board.placements.len(),
                 self.problem.spec.directions,
             );

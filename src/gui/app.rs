@@ -2,9 +2,11 @@
 //! status bar. Panels emit [`Command`]s; the app applies them after drawing,
 //! so every edit goes through one place (undo, dirty flag, autosave).
 
+pub use super::command::Command;
 use super::edit::Edit;
 use super::files::{AppState, Storage};
 use super::history::History;
+pub use super::status::{Level, Status};
 use super::worker::Worker;
 use super::{blacklist_panel, grid_panel, preview, settings_panel, vocab_panel};
 use crate::model::{Puzzle, PuzzleKind};
@@ -27,73 +29,6 @@ pub enum Tab {
     Grid,
     /// Directions, counts, solution word, seed, time limit.
     Generator,
-}
-
-/// Something a panel asks the app to do.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Command {
-    /// Change the project (undoable).
-    Edit(Edit),
-    /// Start generating.
-    Generate,
-    /// Stop the running generation.
-    Cancel,
-    /// Import a words file into a vocabulary (asks for the file).
-    Import(usize),
-    /// Trace the grid's shape from a picture (asks for the file).
-    TracePicture,
-    /// Highlight a placed word in the preview (or none).
-    Highlight(Option<usize>),
-    /// Show another puzzle of the batch.
-    ShowPuzzle(usize),
-    /// Edit the shown puzzle (a clue, a replacement, a lock).
-    EditPuzzle(super::puzzle_edit::PuzzleEdit),
-    /// Choose the series file (asks for the file).
-    ChooseSeries,
-    /// Ask for the last issue's puzzle JSON.
-    ChoosePreviousKey,
-    /// Make the shown puzzle of a batch anew, the others kept.
-    RemakeShown,
-}
-
-/// How serious a status message is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Level {
-    /// All is well.
-    Info,
-    /// Done, with something relaxed or left out.
-    Warning,
-    /// Failed; nothing changed.
-    Error,
-}
-
-/// The status line and its details.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Status {
-    /// Severity.
-    pub level: Level,
-    /// One line.
-    pub text: String,
-    /// Further lines (what was relaxed, rejected lines).
-    pub details: Vec<String>,
-}
-
-impl Status {
-    pub(super) fn info(text: impl Into<String>) -> Status {
-        Status {
-            level: Level::Info,
-            text: text.into(),
-            details: Vec::new(),
-        }
-    }
-
-    pub(super) fn error(text: impl Into<String>) -> Status {
-        Status {
-            level: Level::Error,
-            text: text.into(),
-            details: Vec::new(),
-        }
-    }
 }
 
 /// The Gridpress app.
@@ -120,7 +55,7 @@ pub struct App {
     pub show_key: bool,
     pub(super) preview: preview::PreviewState,
     pub(super) status: Status,
-    pub(super) modal: Option<super::dialogs::Modal>,
+    pub(super) modal: Option<super::modal::Modal>,
     pub(super) storage: Storage,
     pub(super) state: AppState,
     pub(super) last_autosave: Instant,
@@ -130,7 +65,7 @@ pub struct App {
     pub(super) quitting: bool,
     pub(super) close_now: bool,
     /// The selected word's inspector and the puzzle edits' undo stacks.
-    pub(super) puzzle_edit: super::puzzle_edit::PuzzleEditState,
+    pub(super) puzzle_edit: super::puzzle_edit_state::PuzzleEditState,
     /// The order of undo steps: true for a puzzle edit, false for a
     /// project edit; and of redo steps.
     undo_steps: Vec<bool>,
@@ -201,7 +136,7 @@ impl App {
             None => App::with_project(Project::sample(), None, storage),
         };
         if let Some((project, origin)) = app.storage.read_recovery() {
-            app.modal = Some(super::dialogs::Modal::Recover {
+            app.modal = Some(super::modal::Modal::Recover {
                 project: Box::new(project),
                 origin,
             });
@@ -615,11 +550,9 @@ impl App {
                 Command::Generate => self.generate(ctx),
                 Command::Cancel => self.cancel(),
                 Command::Import(vocabulary) => self.import_words(vocabulary),
-                Command::TracePicture => self.ask_path(super::dialogs::PathPurpose::TracePicture),
-                Command::ChooseSeries => self.ask_path(super::dialogs::PathPurpose::Series),
-                Command::ChoosePreviousKey => {
-                    self.ask_path(super::dialogs::PathPurpose::PreviousKey)
-                }
+                Command::TracePicture => self.ask_path(super::modal::PathPurpose::TracePicture),
+                Command::ChooseSeries => self.ask_path(super::modal::PathPurpose::Series),
+                Command::ChoosePreviousKey => self.ask_path(super::modal::PathPurpose::PreviousKey),
                 Command::RemakeShown => self.remake_shown(ctx),
                 Command::Highlight(word) => self.preview.highlight = word,
                 Command::ShowPuzzle(i) => {
@@ -653,21 +586,21 @@ impl App {
         }
         // The menus show these; Shift first, so Ctrl+Shift+S is not Ctrl+S.
         if pressed(Key::S, Modifiers::COMMAND | Modifiers::SHIFT) {
-            self.ask_path(super::dialogs::PathPurpose::SaveAs);
+            self.ask_path(super::modal::PathPurpose::SaveAs);
         } else if pressed(Key::S, Modifiers::COMMAND) {
             self.save();
         }
         if pressed(Key::N, Modifiers::COMMAND) {
-            self.ask_unsaved(super::dialogs::Pending::New);
+            self.ask_unsaved(super::modal::Pending::New);
         }
         if pressed(Key::O, Modifiers::COMMAND) {
-            self.ask_unsaved(super::dialogs::Pending::Open(None));
+            self.ask_unsaved(super::modal::Pending::Open(None));
         }
         if pressed(Key::E, Modifiers::COMMAND)
             && !self.puzzles.is_empty()
             && !self.preview_is_stale()
         {
-            self.ask_path(super::dialogs::PathPurpose::ExportPdf);
+            self.ask_path(super::modal::PathPurpose::ExportPdf);
         }
         if pressed(Key::Escape, Modifiers::NONE) && self.worker.is_some() {
             self.cancel();
@@ -735,7 +668,7 @@ impl App {
         }
         if ctx.input(|i| i.viewport().close_requested()) && !self.quitting && self.is_dirty() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.ask_unsaved(super::dialogs::Pending::Quit);
+            self.ask_unsaved(super::modal::Pending::Quit);
         }
     }
 

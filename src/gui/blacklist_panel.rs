@@ -2,7 +2,7 @@
 //! and the offensive words — the shipped lists shown read-only, the
 //! project's own list editable.
 
-use super::app::Command;
+use super::command::Command;
 use super::edit::Edit;
 use crate::model::ExclusionGroup;
 use crate::model::blacklist::{BUILT_IN_OFFENSIVE, list_words};

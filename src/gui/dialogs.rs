@@ -3,136 +3,16 @@
 //! offer. Every path can be typed; "Browse…" fills it from the desktop's
 //! file dialog where one exists (xdg portal), so a bare machine still works.
 
-use super::app::{App, Status};
+use super::app::{App, split_generated};
 use super::edit::Edit;
+use super::modal::{Modal, PathPurpose, Pending, replace_question};
+use super::status::{Level, Status};
 use crate::export::json;
 use crate::export::print::write_pdfs_titled;
 use crate::model::Vocabulary;
 use crate::project::{Project, write_atomic};
 use eframe::egui;
 use std::path::{Path, PathBuf};
-
-/// What waits for the unsaved-changes answer.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Pending {
-    /// A new project.
-    New,
-    /// Open this file, or ask for one.
-    Open(Option<PathBuf>),
-    /// Close the window.
-    Quit,
-}
-
-/// What a typed or browsed path is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PathPurpose {
-    /// Open a project.
-    Open,
-    /// Save the project under a new name.
-    SaveAs,
-    /// Write the print PDF.
-    ExportPdf,
-    /// Write the puzzle JSON.
-    ExportJson,
-    /// Import a words file into a vocabulary.
-    Import(usize),
-    /// A picture to trace the grid's shape from.
-    TracePicture,
-    /// A thesaurus to make a clue vocabulary from.
-    Thesaurus,
-    /// The series file of used answers (made if missing).
-    Series,
-    /// The last issue's puzzle JSON, whose key prints small on the page.
-    PreviousKey,
-}
-
-impl PathPurpose {
-    fn title(self) -> &'static str {
-        match self {
-            PathPurpose::Open => "Open project",
-            PathPurpose::SaveAs => "Save project as",
-            PathPurpose::ExportPdf => "Export PDF",
-            PathPurpose::ExportJson => "Export JSON",
-            PathPurpose::Import(_) => {
-                "Import words (text: WORD or WORD=clue per line; CSV: word,clue)"
-            }
-            PathPurpose::TracePicture => "Trace the shape from a picture (PNG or JPEG)",
-            PathPurpose::Thesaurus => {
-                "Import a thesaurus as clues (OpenThesaurus text: synonyms a;b;c per line)"
-            }
-            PathPurpose::Series => {
-                "Series file: the answers of its puzzles, kept out of the next ones (made if missing)"
-            }
-            PathPurpose::PreviousKey => {
-                "Last issue's puzzle (its JSON): its key prints small at the foot of the page"
-            }
-        }
-    }
-
-    fn extension(self) -> (&'static str, &'static [&'static str]) {
-        match self {
-            PathPurpose::Open | PathPurpose::SaveAs => ("Gridpress project", &["ron"]),
-            PathPurpose::ExportPdf => ("PDF", &["pdf"]),
-            PathPurpose::ExportJson => ("Puzzle JSON", &["json"]),
-            PathPurpose::Import(_) => ("Words", &["txt", "csv"]),
-            PathPurpose::TracePicture => ("Picture", &["png", "jpg", "jpeg"]),
-            PathPurpose::Thesaurus => ("Thesaurus", &["txt"]),
-            PathPurpose::Series => ("Series", &["txt"]),
-            PathPurpose::PreviousKey => ("Puzzle JSON", &["json"]),
-        }
-    }
-
-    /// Whether writing replaces the file (asked first), as exports and
-    /// Save As do; a series file is added to, never replaced.
-    fn replaces(self) -> bool {
-        matches!(
-            self,
-            PathPurpose::SaveAs | PathPurpose::ExportPdf | PathPurpose::ExportJson
-        )
-    }
-
-    fn saves(self) -> bool {
-        matches!(
-            self,
-            PathPurpose::SaveAs
-                | PathPurpose::ExportPdf
-                | PathPurpose::ExportJson
-                | PathPurpose::Series
-        )
-    }
-}
-
-/// What the file dialog says before it writes over `path`.
-fn replace_question(path: &str) -> String {
-    format!("{path} exists: Write again to replace it (its extra files too).")
-}
-
-/// A dialog over the window.
-#[derive(Clone, Debug)]
-pub enum Modal {
-    /// Save, discard or cancel before `Pending`.
-    Unsaved(Pending),
-    /// Ask for a file.
-    Path {
-        /// What for.
-        purpose: PathPurpose,
-        /// The typed path.
-        text: String,
-        /// Why the last try failed.
-        error: Option<String>,
-    },
-    /// A picture being traced into the grid's shape.
-    Trace(Box<super::trace::Trace>),
-    /// Version, licences and data sources.
-    About,
-    /// A previous session left unsaved work.
-    Recover {
-        /// The unsaved project.
-        project: Box<Project>,
-        /// The file it belonged to.
-        origin: Option<PathBuf>,
-    },
-}
 
 impl App {
     pub(super) fn menu_bar(&mut self, ui: &mut egui::Ui) {
@@ -291,7 +171,7 @@ impl App {
     }
 
     fn replace_project(&mut self, project: Project, path: Option<PathBuf>) {
-        let (project, puzzles, note) = super::app::split_generated(project);
+        let (project, puzzles, note) = split_generated(project);
         self.project = project;
         self.path = path;
         self.history.clear();
@@ -448,9 +328,9 @@ impl App {
         self.apply(Edit::AddEntries(vocabulary, good));
         self.status = Status {
             level: if rejected_words.is_empty() {
-                super::app::Level::Info
+                Level::Info
             } else {
-                super::app::Level::Warning
+                Level::Warning
             },
             text: format!(
                 "Imported {count} entries from {name}; {} rejected.",

@@ -3,7 +3,7 @@
 //! pre-assigned letters and words, and a warning when a must-use word cannot
 //! fit the shape.
 
-use super::app::Command;
+use super::command::Command;
 use super::edit::{Edit, base_mask};
 use crate::model::word::grid_letters;
 use crate::model::{CellKind, Direction, DirectionSet, Mask, Pos, Shape};

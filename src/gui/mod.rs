@@ -4,14 +4,18 @@
 
 mod app;
 mod blacklist_panel;
+mod command;
 mod dialogs;
 mod edit;
 mod files;
 mod grid_panel;
 mod history;
+mod modal;
 mod preview;
 mod puzzle_edit;
+mod puzzle_edit_state;
 mod settings_panel;
+mod status;
 mod trace;
 mod vocab_panel;
 mod worker;

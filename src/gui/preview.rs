@@ -2,7 +2,7 @@
 //! with zoom (Ctrl+wheel, buttons) and pan (drag); highlights a chosen word
 //! on screen only; clicking a word of the printed list highlights it too.
 
-use super::app::Command;
+use super::command::Command;
 use crate::layout::fonts::pt_to_mm;
 use crate::layout::items::capsule_path;
 use crate::layout::{self, Heading, Ink, Item, Page, Parts, Point};
@@ -122,7 +122,7 @@ pub fn show(
             .truncate(),
         );
     });
-    let number = crate::export::print::puzzle_number(shown, total, project.first_number);
+    let number = crate::layout::puzzle_number(shown, total, project.first_number);
     let highlight = state.highlight;
     let (zoom, pan) = (state.zoom, state.pan);
     let title = project

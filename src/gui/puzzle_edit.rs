@@ -2,114 +2,26 @@
 //! (its clue chosen or typed, replaced, locked), applied through the
 //! library's verified edits, each one an undo step.
 
-use super::app::{App, Command, Level, Status};
+use super::app::App;
+use super::command::Command;
 use super::edit::Edit;
+use super::puzzle_edit_state::PuzzleEdit;
+use super::status::{Level, Status};
 use crate::edit::{ReplaceOptions, replace, replace_swedish, set_clue};
 use crate::generate::Options;
 use crate::generate::swedish::edit::EditLexicon;
 use crate::model::{Puzzle, PuzzleKind, PuzzleSpec};
 use crate::project::PresetWord;
 use eframe::egui;
-use std::collections::BTreeSet;
 use std::sync::Arc;
 use unicode_normalization::UnicodeNormalization;
 
-/// An edit of the shown puzzle.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PuzzleEdit {
-    /// Print this clue for word `.0`.
-    Clue(usize, String),
-    /// Replace word `.0`, filling its letters anew.
-    Replace(usize),
-    /// Lock or unlock word `.0` against replacements.
-    Lock(usize, bool),
-    /// Write word `.0`'s printed clue into its vocabulary entry, first.
-    SaveClue(usize),
-    /// Offer up to [`ALTERNATIVES`] replacements of word `.0` to pick from.
-    Alternatives(usize),
-    /// Take the offered replacement `.0`.
-    PickAlternative(usize),
-}
-
 /// Replacements offered to pick from, as `gridpress edit --alternatives`
 /// lists them: a few, each differing in what it changes.
-const ALTERNATIVES: usize = 4;
+pub(super) const ALTERNATIVES: usize = 4;
 /// Seeds tried per replacement offered: replacements of a seed often
 /// repeat another's.
 const SEEDS_PER_ALTERNATIVE: u64 = 4;
-
-/// The inspector's state and the puzzle edits' undo stacks.
-#[derive(Default)]
-pub struct PuzzleEditState {
-    /// The clue field: the word it belongs to and its text.
-    draft: Option<(usize, String)>,
-    /// Why the typed clue was refused.
-    refusal: Option<String>,
-    /// The request of the shown puzzles (or why it cannot be made), for
-    /// the revision they were made at.
-    spec: Option<(u64, Result<Arc<PuzzleSpec>, String>)>,
-    /// The answers indexed for replacements (or why they could not be),
-    /// for the request of a revision.
-    lexicon: Option<(u64, Result<Arc<EditLexicon>, String>)>,
-    /// Locked words of the shown puzzle.
-    locked: BTreeSet<usize>,
-    /// Answers replaced in this puzzle: not used again.
-    replaced: Vec<String>,
-    /// Replacements of a word offered to pick from.
-    alternatives: Option<(usize, Vec<crate::edit::Replaced>)>,
-    /// Puzzles before each edit, and after each undone one.
-    undo: Vec<Vec<Puzzle>>,
-    redo: Vec<Vec<Puzzle>>,
-}
-
-impl PuzzleEditState {
-    /// Keeps `puzzles` as the step before a change of the shown puzzles
-    /// (an edit, a puzzle of a batch made anew).
-    pub(super) fn before_change(&mut self, puzzles: &[Puzzle]) {
-        self.undo.push(puzzles.to_vec());
-        self.redo.clear();
-    }
-
-    /// Forgets what belonged to the puzzles shown before (new puzzles).
-    pub fn reset(&mut self) {
-        // The caches name the revision they belong to: kept.
-        let (spec, lexicon) = (self.spec.take(), self.lexicon.take());
-        *self = PuzzleEditState {
-            spec,
-            lexicon,
-            ..PuzzleEditState::default()
-        };
-    }
-
-    /// Forgets the locks and replaced answers of the puzzle shown before.
-    pub fn shown_changed(&mut self) {
-        self.locked.clear();
-        self.replaced.clear();
-        self.alternatives = None;
-        self.draft = None;
-    }
-
-    /// Drops the redo steps (a new edit of the project).
-    pub fn clear_redo(&mut self) {
-        self.redo.clear();
-    }
-
-    /// Undoes (`back`) or redoes the last puzzle edit: swaps `puzzles`
-    /// with the step and keeps them on the other stack.
-    pub fn step(&mut self, back: bool, puzzles: &mut Vec<Puzzle>) -> bool {
-        let (from, to) = if back {
-            (&mut self.undo, &mut self.redo)
-        } else {
-            (&mut self.redo, &mut self.undo)
-        };
-        let Some(other) = from.pop() else {
-            return false;
-        };
-        to.push(std::mem::replace(puzzles, other));
-        self.draft = None;
-        true
-    }
-}
 
 impl App {
     /// The request the shown puzzles were made from (built once per

@@ -2,7 +2,7 @@
 //! directions, word count, solution word, sharing limits, seed (with "new
 //! seed"), time limit, batch size.
 
-use super::app::Command;
+use super::command::Command;
 use super::edit::Edit;
 use crate::model::{Difficulty, Direction, DirectionSet, Language, PuzzleKind, WordCount};
 use crate::project::{Project, UmlautSetting};

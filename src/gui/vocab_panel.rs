@@ -3,7 +3,7 @@
 //! entries), add / edit / delete / filter / import, invalid entries and
 //! duplicates flagged, and a word-length histogram.
 
-use super::app::Command;
+use super::command::Command;
 use super::edit::Edit;
 use crate::model::word::grid_letters;
 use crate::model::{Entry, Lines, UmlautMode, Vocabulary};

@@ -199,11 +199,7 @@ pub fn check_title(title: &str, count: usize, template: &Template) -> Result<(),
     let heading = Heading {
         title: title.to_string(),
         // The widest number: the last.
-        number: crate::export::print::puzzle_number(
-            count.saturating_sub(1),
-            count,
-            template.first_number,
-        ),
+        number: puzzle_number(count.saturating_sub(1), count, template.first_number),
     };
     if let Some(message) = uncovered_letter(&heading.label(), "the title") {
         return Err(LayoutError {
@@ -325,4 +321,12 @@ pub fn clue_fit(
     Some(crate::model::ClueFit::new(width, height, move |clue| {
         clue_grid::fits(clue, &style, width, height, language)
     }))
+}
+
+/// The number printed before puzzle `index` (from 0) of `count`.
+pub fn puzzle_number(index: usize, count: usize, first: Option<usize>) -> Option<usize> {
+    match first {
+        Some(first) => Some(first + index),
+        None => (count > 1).then_some(index + 1),
+    }
 }

@@ -596,7 +596,7 @@ pub fn puzzle_page(
             Presentation::FillIn => {
                 grid::draw(&mut canvas, shown, &boxed, at, cell, key);
                 // Clues in the list: their numbers in the block.
-                if !parts.key && wordlist::has_clues(puzzle) {
+                if !parts.key && puzzle.every_word_clued() {
                     grid::cell_numbers(&mut canvas, wordlist::fill_in_numbers(puzzle), at, cell);
                 }
             }

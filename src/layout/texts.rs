@@ -197,7 +197,7 @@ impl PageTexts {
             (Register::Formal, _) | (Register::Informal, None) => formal.clone(),
         };
         match puzzle.kind() {
-            PuzzleKind::WordRectangle if super::wordlist::has_clues(puzzle) => {
+            PuzzleKind::WordRectangle if puzzle.every_word_clued() => {
                 said(&self.rectangle_clued, |i| &i.rectangle_clued)
             }
             PuzzleKind::WordRectangle => said(&self.rectangle, |i| &i.rectangle),

@@ -38,18 +38,13 @@ pub fn fill_in_numbers(puzzle: &Puzzle) -> Vec<(crate::model::Pos, usize)> {
     starts.into_iter().zip(1..).collect()
 }
 
-/// Whether a fill-in prints clues (every word has one) instead of words.
-pub fn has_clues(puzzle: &Puzzle) -> bool {
-    !puzzle.words.is_empty() && puzzle.words.iter().all(|w| w.clue.is_some())
-}
-
 /// A fill-in's word list in two groups, one to a column: "Across" and
 /// "Down" for a square (the transpose would fill it too), otherwise by
 /// length. Each group is headed and padded to the same height. When every
 /// word has a clue, the groups are "Across"/"Down" with numbered clues
 /// (numbers as in the block) instead.
 pub fn fill_in_words(puzzle: &Puzzle, texts: &PageTexts) -> Vec<String> {
-    if has_clues(puzzle) {
+    if puzzle.every_word_clued() {
         return fill_in_clues(puzzle, texts);
     }
     let group = |direction: Direction| {

@@ -2,7 +2,9 @@
 //! vocabularies, blacklists, the validated puzzle request and the puzzle.
 
 pub mod blacklist;
+pub mod clue_text;
 pub mod geometry;
+pub mod language;
 pub mod lexicon;
 pub mod mask;
 pub mod puzzle;

@@ -312,6 +312,12 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
+    /// Whether every word has a clue (a fill-in then prints clues instead
+    /// of its words).
+    pub fn every_word_clued(&self) -> bool {
+        !self.words.is_empty() && self.words.iter().all(|w| w.clue.is_some())
+    }
+
     /// Word search, word rectangle or Swedish.
     pub fn kind(&self) -> PuzzleKind {
         self.body.kind()

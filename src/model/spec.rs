@@ -1,6 +1,7 @@
 //! The validated input of one generation: everything the generator reads.
 
 use super::geometry::{Direction, DirectionSet, Pos};
+pub use super::language::Language;
 use super::mask::Mask;
 use super::vocabulary::Lines;
 use super::word::Word;
@@ -142,17 +143,9 @@ impl SwedishRules {
     }
 }
 
-/// The language whose letter frequencies the filler follows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-pub enum Language {
-    /// English letter frequencies.
-    #[default]
-    English,
-    /// German letter frequencies.
-    German,
-    /// Frequencies counted from the vocabularies themselves.
-    FromVocabulary,
-}
+/// Most words one cell may hold: a crossing of four lines (two axes and
+/// both diagonals) is the most a reader can still take apart.
+pub const MAX_WORDS_PER_CELL: u8 = 4;
 
 /// Difficulty presets (PRODUCT.md §3): which directions words run in and
 /// whether the filler is made of the hidden words' letters (decoys).

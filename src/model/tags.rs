@@ -3,7 +3,7 @@
 //! Austrian, vulgar …) — their text form (`Km {unit}=Kilometer`) and the
 //! markers print puts before a clue ("Abk.: …", "ugs.: …").
 
-use super::spec::Language;
+use super::language::Language;
 use serde::{Deserialize, Serialize};
 
 /// One usage tag. The text format writes [`Tag::name`].

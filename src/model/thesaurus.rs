@@ -5,6 +5,7 @@
 //! synonyms as clues, never a clue that contains its answer, is vulgar or
 //! sensitive, a bare number or symbol, or a hypernym that names nothing.
 
+use super::clue_text::without_parentheses;
 use super::lexicon::{FAMILIAR_ZIPF, closed_class, known_zipf, sensitive, zipf};
 use super::spec::Language;
 use super::tags::{Tag, looks_abbreviated, marked_clue};
@@ -16,10 +17,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 /// Clues kept per answer: two or three let the generator vary a puzzle
 /// from the next without making the vocabulary file long.
 pub const CLUES_PER_WORD: usize = 3;
-/// Longest clue in characters: a 13×17 page's clue cell (about 9 mm)
-/// holds two lines of about 11 characters at the template's smallest clue
-/// type; longer synonyms would shrink below it or need three lines.
-pub const MAX_CLUE_CHARS: usize = 22;
+pub use super::clue_text::MAX_CLUE_CHARS;
 /// Longest answer: a magazine page is at most about 20 cells wide.
 pub const MAX_ANSWER_LETTERS: usize = 20;
 
@@ -1097,22 +1095,6 @@ const FUNCTION_WORD_ZIPF: f32 = 6.0;
 fn clean_term(raw: &str) -> Option<String> {
     let term = without_parentheses(raw);
     (!term.is_empty() && !term.contains("...") && !term.contains('…')).then_some(term)
-}
-
-/// `text` without what stands in parentheses (labels, asides), its words
-/// joined by single spaces.
-pub(crate) fn without_parentheses(text: &str) -> String {
-    let mut out = String::new();
-    let mut depth = 0usize;
-    for c in text.chars() {
-        match c {
-            '(' => depth += 1,
-            ')' => depth = depth.saturating_sub(1),
-            _ if depth == 0 => out.push(c),
-            _ => {}
-        }
-    }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// The grid letters of a one-word answer made of letters only.

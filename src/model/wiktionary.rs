@@ -397,7 +397,7 @@ const ARTICLES: [&str; 12] = [
 pub fn print_clue(gloss: &str) -> Option<String> {
     let mut text = gloss.split(';').next().unwrap_or_default().to_string();
     // Parentheses and quotes.
-    text = super::thesaurus::without_parentheses(&text)
+    text = super::clue_text::without_parentheses(&text)
         .chars()
         .filter(|c| !matches!(c, '„' | '“' | '"' | '‚' | '‘'))
         .collect();
@@ -502,7 +502,7 @@ pub fn print_clue(gloss: &str) -> Option<String> {
     {
         return None;
     }
-    if clue.chars().count() > super::thesaurus::MAX_CLUE_CHARS
+    if clue.chars().count() > super::clue_text::MAX_CLUE_CHARS
         && let Some(head) = noun_phrase_head(&clue)
     {
         return Some(head);
@@ -569,7 +569,7 @@ fn noun_phrase_head(clue: &str) -> Option<String> {
     {
         return None;
     }
-    let fits = |h: &str| h.chars().count() <= super::thesaurus::MAX_CLUE_CHARS;
+    let fits = |h: &str| h.chars().count() <= super::clue_text::MAX_CLUE_CHARS;
     let whole = head.join(" ");
     if fits(&whole) {
         Some(whole)

@@ -169,9 +169,8 @@ pub struct GeneratorSettings {
 /// The longest time limit accepted: a day. Larger values (or `1e308`,
 /// `inf`) would overflow the deadline's clock arithmetic and crash.
 pub const MAX_TIME_LIMIT_SECONDS: f64 = 86_400.0;
-/// Most words one cell may hold: a crossing of four lines (two axes and
-/// both diagonals) is the most a reader can still take apart.
-pub const MAX_WORDS_PER_CELL: u8 = 4;
+/// Most words one cell may hold (see the model's rule).
+pub use crate::model::spec::MAX_WORDS_PER_CELL;
 
 /// Most puzzles in one batch: the JSON of 5,000 20×20 puzzles (~10 kB
 /// each) stays within what `gridpress check` reads (64 MB); a puzzle

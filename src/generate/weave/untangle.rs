@@ -131,7 +131,7 @@ impl Weave<'_> {
     /// the list (on the German case, 67 → 104 words a puzzle without it).
     fn objective(&self, board: &Board) -> (usize, usize, usize) {
         let short = if self.shares {
-            let required = super::super::driver::direction_shares(
+            let required = super::super::shares::direction_shares(
                 board.placements.len(),
                 self.problem.spec.directions,
             );
