@@ -208,6 +208,16 @@ fn english_short_forms_are_known_from_wordnet_spellings() {
     // WordNet knows DNA only as a short form; ASAP's clue spells it.
     assert!(entry("dna").tags.contains(&Tag::Abbreviation));
     assert!(entry("asap").tags.contains(&Tag::Abbreviation));
+    // A word of the answer's most frequent WordNet synset confirms a
+    // clue and comes first (DESCEND = "go down", not "come").
+    assert!(entry("descend").tags.contains(&Tag::Confirmed));
+    assert!(
+        entry("descend")
+            .clue
+            .as_deref()
+            .unwrap()
+            .starts_with("go down")
+    );
     for word in ["wimp", "sea", "date", "big", "mar", "ace"] {
         assert!(
             !entry(word).tags.contains(&Tag::Abbreviation),

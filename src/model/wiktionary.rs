@@ -30,6 +30,9 @@ pub struct Glosses {
     /// BSE, USAF), where the thesaurus writes them in lower case, each
     /// with the words that expand it (lower case).
     short_forms: HashMap<String, ShortForm>,
+    /// Per headword the other words of its first sense's synset (lower
+    /// case; WordNet's), empty where the source has none.
+    synonyms: HashMap<String, Vec<String>>,
 }
 
 /// A word a source spells as a short form (see
@@ -94,6 +97,7 @@ impl Glosses {
             headwords: HashMap::new(),
             folded: HashSet::new(),
             short_forms: HashMap::new(),
+            synonyms: HashMap::new(),
         }
     }
 
@@ -101,6 +105,12 @@ impl Glosses {
     /// that expand each).
     pub fn with_short_forms(mut self, short_forms: HashMap<String, ShortForm>) -> Glosses {
         self.short_forms = short_forms;
+        self
+    }
+
+    /// These glosses, knowing each headword's first-sense synonyms.
+    pub fn with_synonyms(mut self, synonyms: HashMap<String, Vec<String>>) -> Glosses {
+        self.synonyms = synonyms;
         self
     }
 
@@ -176,7 +186,15 @@ impl Glosses {
     /// German pairs, an editor changed 13 % of those so confirmed and 34 %
     /// of the others.
     pub fn confirms(&self, word: &str, clue: &str) -> bool {
-        if self.names_term(word, clue) {
+        // English: a word of the answer's most frequent synset (SUE =
+        // "litigate"; of 809 audited English pairs, those confirmed by
+        // the gloss or the synset were changed at 19 %, the others at 33 %).
+        let synonym = || {
+            self.synonyms
+                .get(&key(word, self.language))
+                .is_some_and(|words| words.iter().any(|w| *w == clue.to_lowercase()))
+        };
+        if self.names_term(word, clue) || synonym() {
             return true;
         }
         let mut words = clue

@@ -20,7 +20,7 @@ const PARTS: [&str; 4] = ["noun", "verb", "adj", "adv"];
 pub fn short_glosses(dir: &Path, max_chars: usize) -> std::io::Result<HashMap<String, String>> {
     Ok(first_glosses(dir)?
         .into_iter()
-        .filter_map(|(lemma, (_, gloss))| short_gloss(&gloss, max_chars).map(|g| (lemma, g)))
+        .filter_map(|(lemma, (_, gloss, _))| short_gloss(&gloss, max_chars).map(|g| (lemma, g)))
         .collect())
 }
 
@@ -30,19 +30,25 @@ pub fn short_glosses(dir: &Path, max_chars: usize) -> std::io::Result<HashMap<St
 /// usage label ("(slang) …") are left out.
 pub fn first_senses(dir: &Path) -> std::io::Result<Glosses> {
     let short_forms = short_forms(dir)?;
+    // A sense never met in WordNet's tagged texts is first by its number
+    // only (LEE: "United States filmmaker").
+    let senses: Vec<(String, FirstSense)> = first_glosses(dir)?
+        .into_iter()
+        .filter(|(_, (tagged, _, _))| *tagged > 0)
+        .collect();
+    let synonyms = senses
+        .iter()
+        .map(|(lemma, (_, _, words))| (lemma.clone(), words.clone()))
+        .collect();
     Ok(Glosses::new(
         Language::English,
-        first_glosses(dir)?
-            .into_iter()
-            // A sense never met in WordNet's tagged texts is first by
-            // its number only (LEE: "United States filmmaker").
-            .filter(|(_, (tagged, _))| *tagged > 0)
-            .filter_map(|(lemma, (_, gloss))| {
-                let first = gloss.split(';').next()?.trim().to_string();
-                (!first.starts_with('(') && !first.is_empty()).then_some((lemma, first))
-            }),
+        senses.into_iter().filter_map(|(lemma, (_, gloss, _))| {
+            let first = gloss.split(';').next()?.trim().to_string();
+            (!first.starts_with('(') && !first.is_empty()).then_some((lemma, first))
+        }),
     )
-    .with_short_forms(short_forms))
+    .with_short_forms(short_forms)
+    .with_synonyms(synonyms))
 }
 
 /// Lemmas (lower case) that WordNet spells as short forms in some synset
@@ -104,10 +110,14 @@ pub fn short_forms(dir: &Path) -> std::io::Result<HashMap<String, ShortForm>> {
         .collect())
 }
 
+/// A lemma's most frequent sense: its tagged count, definition and the
+/// synset's other words (lower case).
+type FirstSense = (u32, String, Vec<String>);
+
 /// Per lemma (lower case, spaces for WordNet's `_`) the whole definition
 /// of the first sense of the part of speech with the most tagged senses
 /// (WordNet orders senses by frequency), with that part's tagged count.
-fn first_glosses(dir: &Path) -> std::io::Result<HashMap<String, (u32, String)>> {
+fn first_glosses(dir: &Path) -> std::io::Result<HashMap<String, FirstSense>> {
     // lemma → (tagged sense count, part, offset of its first synset)
     let mut best: HashMap<String, (u32, usize, u64)> = HashMap::new();
     for (part, name) in PARTS.iter().enumerate() {
@@ -148,8 +158,26 @@ fn first_glosses(dir: &Path) -> std::io::Result<HashMap<String, (u32, String)>> 
         line.clear();
         BufReader::new(file.take(4096)).read_until(b'\n', &mut line)?;
         let text = String::from_utf8_lossy(&line);
-        if let Some((_, gloss)) = text.split_once('|') {
-            glosses.insert(lemma, (tagged, gloss.trim().to_string()));
+        if let Some((head, gloss)) = text.split_once('|') {
+            // offset lex_filenum ss_type w_cnt (word lex_id)…
+            let fields: Vec<&str> = head.split_whitespace().collect();
+            let count = fields
+                .get(3)
+                .and_then(|c| usize::from_str_radix(c, 16).ok())
+                .unwrap_or(0);
+            let synonyms = fields
+                .iter()
+                .skip(4)
+                .step_by(2)
+                .take(count)
+                .map(|w| {
+                    // Adjectives carry their position: "asleep(p)".
+                    let w = w.split('(').next().unwrap_or(w);
+                    w.replace('_', " ").to_lowercase()
+                })
+                .filter(|w| *w != lemma)
+                .collect();
+            glosses.insert(lemma, (tagged, gloss.trim().to_string(), synonyms));
         }
     }
     Ok(glosses)
