@@ -280,48 +280,55 @@ pub(super) fn check_column(cols: usize, template: &Template) -> Result<(), Layou
     Ok(())
 }
 
-/// Lays out one puzzle as a page showing `parts`.
-pub fn puzzle_page(
+/// The title and instruction lines of a puzzle page; where the body
+/// starts. A key page keeps the puzzle page's spacing, so grid and list
+/// sit where they did.
+fn page_heading(
+    canvas: &mut Canvas,
     puzzle: &Puzzle,
     template: &Template,
     heading: &Heading,
     parts: Parts,
-) -> Result<Page, LayoutError> {
-    let mut canvas = Canvas::new();
-    let content = content_area(template);
+    content: Area,
+) -> Result<f32, LayoutError> {
     let fit_content = template.page.fits_content();
-    // A column's width is given; other pages that fit their content take
-    // the grid's or the list's.
     let column_page = matches!(template.page, PageSize::Column { .. });
-    let mut y = content.y;
-    if parts.heading {
-        let width = if fit_content && !column_page {
-            FIT_CONTENT_HEADING_WIDTH
-        } else {
-            content.width
-        };
-        let (title_style, title) = fit_title(&heading.label(), template, width)?;
-        y = heading_lines(&mut canvas, title_style, &title, content.x, y);
-        let lines = wrap(
-            &template.instructions_for(puzzle),
-            template.subtitle.font,
-            template.subtitle.size,
-            width,
-        );
-        // The key page keeps the puzzle page's spacing, so grid and list sit where they did.
-        let shown = if parts.key {
-            vec![template.key_heading().to_string()]
-        } else {
-            lines.clone()
-        };
-        let end = heading_lines(&mut canvas, template.subtitle, &shown, content.x, y);
-        y += (end - y) / shown.len().max(1) as f32 * lines.len() as f32;
-        if canvas.bounds().is_some() {
-            y += GAP * 0.75;
-        }
+    let width = if fit_content && !column_page {
+        FIT_CONTENT_HEADING_WIDTH
+    } else {
+        content.width
+    };
+    let (title_style, title) = fit_title(&heading.label(), template, width)?;
+    let mut y = heading_lines(canvas, title_style, &title, content.x, content.y);
+    let lines = wrap(
+        &template.instructions_for(puzzle),
+        template.subtitle.font,
+        template.subtitle.size,
+        width,
+    );
+    // The key page keeps the puzzle page's spacing, so grid and list sit where they did.
+    let shown = if parts.key {
+        vec![template.key_heading().to_string()]
+    } else {
+        lines.clone()
+    };
+    let end = heading_lines(canvas, template.subtitle, &shown, content.x, y);
+    y += (end - y) / shown.len().max(1) as f32 * lines.len() as f32;
+    if canvas.bounds().is_some() {
+        y += GAP * 0.75;
     }
-    // A magazine series: last issue's key, small, in the foot's outer
-    // corner of each puzzle page; the grid and list take the rest.
+    Ok(y)
+}
+
+/// A magazine series: last issue's key, small, in the foot's outer
+/// corner of each puzzle page; where the grid and list must end.
+fn previous_key(
+    canvas: &mut Canvas,
+    template: &Template,
+    parts: Parts,
+    content: Area,
+) -> Result<f32, LayoutError> {
+    let fit_content = template.page.fits_content();
     let previous = match &template.previous_key {
         Some(previous) if parts.heading && !parts.key && !fit_content => {
             let width = template.key.small_width.min(content.width);
@@ -344,8 +351,75 @@ pub fn puzzle_page(
             title: template.texts().previous_key.clone(),
             number: None,
         };
-        compact_key(&mut canvas, &label, previous, template, slot, 1)?;
+        compact_key(canvas, &label, previous, template, slot, 1)?;
     }
+    Ok(bottom)
+}
+
+/// The grid of a puzzle page at `at`: a word search's letters (rings on
+/// its key), a fill-in's empty block (letters on its key), a Swedish
+/// puzzle's clue cells.
+fn draw_grid(
+    canvas: &mut Canvas,
+    puzzle: &Puzzle,
+    template: &Template,
+    parts: Parts,
+    at: Point,
+    cell: f32,
+) {
+    let key = parts.key.then_some(&template.key);
+    canvas.mark_grid(at, cell);
+    // A fill-in shows an empty block; its key shows the letters (no rings).
+    let empty;
+    let presentation = puzzle.kind().presentation();
+    let (shown, key) = match (presentation, parts.key) {
+        (Presentation::HiddenWords, _) => (puzzle, key),
+        (Presentation::FillIn | Presentation::CluesInGrid, true) => (puzzle, None),
+        (Presentation::FillIn | Presentation::CluesInGrid, false) => {
+            empty = Puzzle {
+                grid: puzzle.grid.iter().map(|r| vec![None; r.len()]).collect(),
+                ..puzzle.clone()
+            };
+            (&empty, None)
+        }
+    };
+    // An empty block needs its cell lines whatever the template says.
+    let boxed = GridStyle {
+        lines: GridLines::All,
+        ..template.grid
+    };
+    match presentation {
+        Presentation::HiddenWords => grid::draw(canvas, shown, &template.grid, at, cell, key),
+        Presentation::FillIn => {
+            grid::draw(canvas, shown, &boxed, at, cell, key);
+            // Clues in the list: their numbers in the block.
+            if !parts.key && puzzle.every_word_clued() {
+                grid::cell_numbers(canvas, wordlist::fill_in_numbers(puzzle), at, cell);
+            }
+        }
+        Presentation::CluesInGrid => clue_grid::draw(canvas, puzzle, template, at, cell, parts.key),
+    }
+}
+
+/// Lays out one puzzle as a page showing `parts`.
+pub fn puzzle_page(
+    puzzle: &Puzzle,
+    template: &Template,
+    heading: &Heading,
+    parts: Parts,
+) -> Result<Page, LayoutError> {
+    let mut canvas = Canvas::new();
+    let content = content_area(template);
+    let fit_content = template.page.fits_content();
+    // A column's width is given; other pages that fit their content take
+    // the grid's or the list's.
+    let column_page = matches!(template.page, PageSize::Column { .. });
+    let y = if parts.heading {
+        page_heading(&mut canvas, puzzle, template, heading, parts, content)?
+    } else {
+        content.y
+    };
+    let bottom = previous_key(&mut canvas, template, parts, content)?;
     let body = Area::new(content.x, y, content.width, bottom - y);
     let (cols, rows) = (puzzle.width(), puzzle.height());
     let cell_rule = match puzzle.kind().presentation() {
@@ -567,43 +641,8 @@ pub fn puzzle_page(
         y += (body.height - block).max(0.0) * BALANCE_ABOVE;
     }
     if parts.grid {
-        let key = parts.key.then_some(&template.key);
-        canvas.mark_grid(Point::new(centred(grid_width), y), cell);
-        // A fill-in shows an empty block; its key shows the letters (no rings).
-        let empty;
-        let presentation = puzzle.kind().presentation();
-        let (shown, key) = match (presentation, parts.key) {
-            (Presentation::HiddenWords, _) => (puzzle, key),
-            (Presentation::FillIn | Presentation::CluesInGrid, true) => (puzzle, None),
-            (Presentation::FillIn | Presentation::CluesInGrid, false) => {
-                empty = Puzzle {
-                    grid: puzzle.grid.iter().map(|r| vec![None; r.len()]).collect(),
-                    ..puzzle.clone()
-                };
-                (&empty, None)
-            }
-        };
-        // An empty block needs its cell lines whatever the template says.
-        let boxed = GridStyle {
-            lines: GridLines::All,
-            ..template.grid
-        };
         let at = Point::new(centred(grid_width), y);
-        match presentation {
-            Presentation::HiddenWords => {
-                grid::draw(&mut canvas, shown, &template.grid, at, cell, key)
-            }
-            Presentation::FillIn => {
-                grid::draw(&mut canvas, shown, &boxed, at, cell, key);
-                // Clues in the list: their numbers in the block.
-                if !parts.key && puzzle.every_word_clued() {
-                    grid::cell_numbers(&mut canvas, wordlist::fill_in_numbers(puzzle), at, cell);
-                }
-            }
-            Presentation::CluesInGrid => {
-                clue_grid::draw(&mut canvas, puzzle, template, at, cell, parts.key)
-            }
-        }
+        draw_grid(&mut canvas, puzzle, template, parts, at, cell);
         if beside && let Some(fit) = &fit {
             let at = Point::new(body.x + grid_width + list_style.gap, y);
             wordlist::draw(&mut canvas, &words, list_style, fit, at);

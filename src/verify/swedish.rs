@@ -18,17 +18,55 @@ pub fn verify(
     banned: &[String],
 ) -> Vec<Violation> {
     let mut out = Vec::new();
-    let mut bad = |rule: u8, message: String| out.push(Violation { rule, message });
     let (w, h) = (puzzle.width(), puzzle.height());
     if puzzle.grid.len() != h || puzzle.grid.iter().any(|r| r.len() != w) {
-        bad(0, format!("the grid is not {w} × {h}"));
+        out.push(Violation {
+            rule: 0,
+            message: format!("the grid is not {w} × {h}"),
+        });
         return out;
     }
     let clue_at: BTreeMap<Pos, &ClueCell> = clue_cells.iter().map(|c| (c.pos, c)).collect();
     if clue_at.len() != clue_cells.len() {
-        bad(0, "a clue cell is listed twice".into());
+        out.push(Violation {
+            rule: 0,
+            message: "a clue cell is listed twice".into(),
+        });
     }
-    // 0: each playable cell is a clue cell or holds one upper-case letter.
+    let cells = Cells { puzzle, clue_at };
+    check_cells(&cells, &mut out);
+    check_answers(&cells, &mut out);
+    check_clues(puzzle, clue_cells, &mut out);
+    check_repeats(puzzle, &mut out);
+    check_offensive(puzzle, banned, &mut out);
+    if let Some(solution) = solution {
+        check_solution(&cells, solution, &mut out);
+    }
+    out
+}
+
+/// The grid as the checks read it: which cells are clue cells.
+struct Cells<'a> {
+    puzzle: &'a Puzzle,
+    clue_at: BTreeMap<Pos, &'a ClueCell>,
+}
+
+impl Cells<'_> {
+    /// A letter cell: inside the grid, holding a letter, no clue cell.
+    fn is_letter(&self, p: Pos) -> bool {
+        let puzzle = self.puzzle;
+        p.row < puzzle.height()
+            && p.col < puzzle.width()
+            && puzzle.grid[p.row][p.col].is_some()
+            && !self.clue_at.contains_key(&p)
+    }
+}
+
+/// Rule 0: each playable cell is a clue cell or holds one upper-case
+/// letter (rule 1: no empty letter cell).
+fn check_cells(cells: &Cells, out: &mut Vec<Violation>) {
+    let mut bad = |rule: u8, message: String| out.push(Violation { rule, message });
+    let (puzzle, clue_at) = (cells.puzzle, &cells.clue_at);
     for p in puzzle.mask.positions() {
         let letter = puzzle.grid[p.row][p.col];
         let playable = puzzle.mask.kind(p) == CellKind::Playable;
@@ -44,10 +82,14 @@ pub fn verify(
             _ => {}
         }
     }
-    let is_letter = |p: Pos| {
-        p.row < h && p.col < w && puzzle.grid[p.row][p.col].is_some() && !clue_at.contains_key(&p)
-    };
-    // 1: the maximal runs of two or more letters, read from the letters.
+}
+
+/// Rule 1: the maximal runs of two or more letters, read from the
+/// letters, are the listed answers, and every letter is in one.
+fn check_answers(cells: &Cells, out: &mut Vec<Violation>) {
+    let mut bad = |rule: u8, message: String| out.push(Violation { rule, message });
+    let puzzle = cells.puzzle;
+    let is_letter = |p: Pos| cells.is_letter(p);
     let mut runs: BTreeMap<(Pos, Direction), String> = BTreeMap::new();
     for dir in [Direction::E, Direction::S] {
         let (dr, dc) = dir.delta();
@@ -114,7 +156,12 @@ pub fn verify(
             bad(1, format!("the letter at {p} belongs to no answer"));
         }
     }
-    // 2: each answer has exactly one clue whose arrow points at its start.
+}
+
+/// Rule 2: each answer has exactly one clue whose arrow points at its
+/// start, and a clue text that does not give it away.
+fn check_clues(puzzle: &Puzzle, clue_cells: &[ClueCell], out: &mut Vec<Violation>) {
+    let mut bad = |rule: u8, message: String| out.push(Violation { rule, message });
     let mut clued = vec![0usize; puzzle.words.len()];
     for cell in clue_cells {
         if cell.clues.len() > 2 {
@@ -164,14 +211,22 @@ pub fn verify(
             Some(_) => {}
         }
     }
-    // 3: each word once.
+}
+
+/// Rule 3: each word once.
+fn check_repeats(puzzle: &Puzzle, out: &mut Vec<Violation>) {
+    let mut bad = |rule: u8, message: String| out.push(Violation { rule, message });
     let mut seen = BTreeSet::new();
     for word in &puzzle.words {
         if !seen.insert(&word.word) {
             bad(3, format!("{} is an answer twice", word.word));
         }
     }
-    // 4: no offensive answer, no offensive word in a clue.
+}
+
+/// Rule 4: no offensive answer, no offensive word in a clue.
+fn check_offensive(puzzle: &Puzzle, banned: &[String], out: &mut Vec<Violation>) {
+    let mut bad = |rule: u8, message: String| out.push(Violation { rule, message });
     for word in &puzzle.words {
         let clue_words: Vec<String> = word
             .clue
@@ -195,29 +250,31 @@ pub fn verify(
             }
         }
     }
-    // 8: the numbered cells are letter cells that spell the solution.
-    if let Some(solution) = solution {
-        let distinct: BTreeSet<&Pos> = solution.cells.iter().collect();
-        if distinct.len() != solution.cells.len() {
-            bad(8, "a solution cell is numbered twice".into());
-        }
-        if let Some(p) = solution.cells.iter().find(|p| !is_letter(**p)) {
-            bad(8, format!("the solution cell at {p} is no letter cell"));
-        } else {
-            let spelled: String = solution
-                .cells
-                .iter()
-                .filter_map(|p| puzzle.grid[p.row][p.col])
-                .collect();
-            if spelled != solution.word {
-                bad(
-                    8,
-                    format!("the numbered cells spell {spelled}, not {}", solution.word),
-                );
-            }
+}
+
+/// Rule 8: the numbered cells are letter cells that spell the solution.
+fn check_solution(cells: &Cells, solution: &Solution, out: &mut Vec<Violation>) {
+    let mut bad = |rule: u8, message: String| out.push(Violation { rule, message });
+    let puzzle = cells.puzzle;
+    let distinct: BTreeSet<&Pos> = solution.cells.iter().collect();
+    if distinct.len() != solution.cells.len() {
+        bad(8, "a solution cell is numbered twice".into());
+    }
+    if let Some(p) = solution.cells.iter().find(|p| !cells.is_letter(**p)) {
+        bad(8, format!("the solution cell at {p} is no letter cell"));
+    } else {
+        let spelled: String = solution
+            .cells
+            .iter()
+            .filter_map(|p| puzzle.grid[p.row][p.col])
+            .collect();
+        if spelled != solution.word {
+            bad(
+                8,
+                format!("the numbered cells spell {spelled}, not {}", solution.word),
+            );
         }
     }
-    out
 }
 
 /// The letters of a text in upper case, as a grid would hold them.
