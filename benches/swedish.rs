@@ -12,7 +12,7 @@
 
 use gridpress::generate::Options;
 use gridpress::generate::swedish;
-use gridpress::model::thesaurus::{MYTHES_EN_PATH, OPENTHESAURUS_PATH, import_any};
+use gridpress::model::thesaurus::{MYTHES_EN_PATH, OPENTHESAURUS_PATH, import_with_glosses};
 use gridpress::model::{Mask, PuzzleSpec, SpecVocabulary, UmlautMode, Word};
 use gridpress::project::banned_letters;
 use std::time::{Duration, Instant};
@@ -20,16 +20,29 @@ use std::time::{Duration, Instant};
 /// The German thesaurus, or with `BENCH_THESAURUS=en` the English one
 /// (Debian's `mythes-en-us`).
 fn words() -> Vec<Word> {
-    let english = std::env::var("BENCH_THESAURUS").is_ok_and(|t| t == "en");
-    let (path, package) = if english {
+    let (path, package) = if english() {
         (MYTHES_EN_PATH, "mythes-en-us")
     } else {
         (OPENTHESAURUS_PATH, "openthesaurus-de-text")
     };
     let text = std::fs::read_to_string(path)
         .unwrap_or_else(|_| panic!("this bench needs Debian's {package}"));
-    let imported = import_any(&text, "thesaurus");
-    imported.vocabulary.words(UmlautMode::Keep).0
+    let imported = import_with_glosses(&text, "thesaurus");
+    imported.vocabulary.words(umlauts()).0
+}
+
+/// As the app and the CLI make German pages: umlauts written AE, OE, UE.
+fn umlauts() -> UmlautMode {
+    if english() {
+        UmlautMode::Keep
+    } else {
+        UmlautMode::Expand
+    }
+}
+
+/// Whether `BENCH_THESAURUS=en` asks for the English thesaurus.
+fn english() -> bool {
+    std::env::var("BENCH_THESAURUS").is_ok_and(|t| t == "en")
 }
 
 fn main() {
@@ -98,8 +111,16 @@ fn main() {
                 lines: Default::default(),
             }],
         );
-        spec.banned = banned_letters(std::iter::empty(), UmlautMode::Keep).unwrap();
-        spec.solution = solution.map(|s| Word::new(s, None, UmlautMode::Keep).unwrap());
+        // The page's language, as a project with the import sets it:
+        // familiarity, short answers and sensitive terms follow it.
+        spec.language = if english() {
+            gridpress::model::Language::English
+        } else {
+            gridpress::model::Language::German
+        };
+        spec.umlauts = umlauts();
+        spec.banned = banned_letters(std::iter::empty(), umlauts()).unwrap();
+        spec.solution = solution.map(|s| Word::new(s, None, umlauts()).unwrap());
         if let Some(r) = std::env::var("BENCH_RATIO")
             .ok()
             .and_then(|r| r.parse().ok())
@@ -158,7 +179,13 @@ fn replacements(words: &[Word], seeds: u64) {
             lines: Default::default(),
         }],
     );
-    spec.banned = banned_letters(std::iter::empty(), UmlautMode::Keep).unwrap();
+    spec.language = if english() {
+        gridpress::model::Language::English
+    } else {
+        gridpress::model::Language::German
+    };
+    spec.umlauts = umlauts();
+    spec.banned = banned_letters(std::iter::empty(), umlauts()).unwrap();
     let t = Instant::now();
     let lexicon = EditLexicon::new(&spec).unwrap();
     let indexed = t.elapsed().as_secs_f64();
