@@ -40,6 +40,19 @@ fn umlauts() -> UmlautMode {
     }
 }
 
+/// The page's language, as a project with the import sets it
+/// (familiarity, short answers and sensitive terms follow it), its
+/// umlauts and the shipped offensive words.
+fn page_settings(spec: &mut PuzzleSpec) {
+    spec.language = if english() {
+        gridpress::model::Language::English
+    } else {
+        gridpress::model::Language::German
+    };
+    spec.umlauts = umlauts();
+    spec.banned = banned_letters(std::iter::empty(), umlauts()).unwrap();
+}
+
 /// Whether `BENCH_THESAURUS=en` asks for the English thesaurus.
 fn english() -> bool {
     std::env::var("BENCH_THESAURUS").is_ok_and(|t| t == "en")
@@ -111,15 +124,7 @@ fn main() {
                 lines: Default::default(),
             }],
         );
-        // The page's language, as a project with the import sets it:
-        // familiarity, short answers and sensitive terms follow it.
-        spec.language = if english() {
-            gridpress::model::Language::English
-        } else {
-            gridpress::model::Language::German
-        };
-        spec.umlauts = umlauts();
-        spec.banned = banned_letters(std::iter::empty(), umlauts()).unwrap();
+        page_settings(&mut spec);
         spec.solution = solution.map(|s| Word::new(s, None, umlauts()).unwrap());
         if let Some(r) = std::env::var("BENCH_RATIO")
             .ok()
@@ -179,13 +184,7 @@ fn replacements(words: &[Word], seeds: u64) {
             lines: Default::default(),
         }],
     );
-    spec.language = if english() {
-        gridpress::model::Language::English
-    } else {
-        gridpress::model::Language::German
-    };
-    spec.umlauts = umlauts();
-    spec.banned = banned_letters(std::iter::empty(), umlauts()).unwrap();
+    page_settings(&mut spec);
     let t = Instant::now();
     let lexicon = EditLexicon::new(&spec).unwrap();
     let indexed = t.elapsed().as_secs_f64();
