@@ -132,7 +132,6 @@ impl Problem {
 
         let mut lex = Vec::new();
         let mut must = Vec::new();
-        let mut by_letters: BTreeMap<Box<[u8]>, u32> = BTreeMap::new();
         let mut notes = Vec::new();
 
         // Must-use words: pre-assigned words first, then must-use vocabularies.
@@ -181,51 +180,8 @@ impl Problem {
             }
         }
         let describe = |lex: &[LexWord], id: u32| describe_word(&spec, &lex[id as usize]);
-        for m in &must {
-            let w = &lex[m.id as usize];
-            let name = describe(&lex, m.id);
-            if w.codes.len() < 2 {
-                return Err(GenerateError::Impossible(format!(
-                    "{name} is shorter than 2 letters"
-                )));
-            }
-            if w.codes.len() > longest_line && m.fixed.is_none() {
-                return Err(GenerateError::Impossible(format!(
-                    "{name} has {} letters, but the longest line of the shape in the enabled directions has {longest_line} cells",
-                    w.codes.len()
-                )));
-            }
-            if let Some(b) = banned_index.contained_in(&w.codes) {
-                return Err(GenerateError::Impossible(format!(
-                    "{name} contains the banned word {}",
-                    decode(&alphabet, b)
-                )));
-            }
-            if let Some(&other) = by_letters.get(&w.codes) {
-                return Err(GenerateError::Impossible(format!(
-                    "{name} is listed twice (also as {})",
-                    describe(&lex, other)
-                )));
-            }
-            by_letters.insert(w.codes.clone(), m.id);
-        }
-        for a in &must {
-            for b in &must {
-                let (wa, wb) = (&lex[a.id as usize].codes, &lex[b.id as usize].codes);
-                if a.id != b.id && wa.len() <= wb.len() && contains_either_way(wb, wa) {
-                    return Err(GenerateError::Impossible(format!(
-                        "{} contains {} (read {}), so that word would be found twice",
-                        describe(&lex, b.id),
-                        describe(&lex, a.id),
-                        if contains(wb, wa) {
-                            "forwards"
-                        } else {
-                            "backwards"
-                        }
-                    )));
-                }
-            }
-        }
+        let mut by_letters =
+            check_must_words(&spec, (&lex, &must), &banned_index, &alphabet, longest_line)?;
         let must_codes: Vec<Box<[u8]>> = must
             .iter()
             .map(|m| lex[m.id as usize].codes.clone())
@@ -329,46 +285,11 @@ impl Problem {
             .solution
             .as_ref()
             .map(|w| encode(&w.letters).into_vec());
-        // The solution word is printed in its boxes and in the key: one
-        // that is itself offensive (the whole, or a whole word of it) is
-        // refused. One that merely holds a short banned word (BON APPETIT:
-        // TIT) is the editor's choice: its letters spread over the free
-        // cells, and the grid rule keeps the banned word from reading in
-        // a line (`complete_grid`, the verifier's rule 7).
         if let (Some(word), Some(s)) = (&spec.solution, &solution)
-            && let Some(b) = banned_index.contained_in(s)
+            && let Some(note) =
+                check_solution_word(&spec, (word, s), (&banned, &banned_index), &alphabet)?
         {
-            let offensive_part = std::iter::once(word.letters.clone())
-                .chain(
-                    word.printed
-                        .split(|c: char| !c.is_alphanumeric())
-                        .filter(|part| !part.is_empty())
-                        .filter_map(|part| grid_letters(part, spec.umlauts).ok()),
-                )
-                .filter(|letters| letters.iter().all(|c| code(*c).is_some()))
-                .find_map(|letters| {
-                    let codes = encode(&letters);
-                    let reversed: Vec<u8> = codes.iter().rev().copied().collect();
-                    // Backwards too: the grid reads it that way (issue 17).
-                    banned
-                        .iter()
-                        .find(|b| b[..] == codes[..] || b[..] == reversed[..])
-                        .map(|b| (letters, b))
-                });
-            if let Some((part, b)) = offensive_part {
-                let read = decode(&alphabet, b);
-                let part: String = part.iter().collect();
-                return Err(GenerateError::Impossible(format!(
-                    "the solution word {} is on the blacklist ({}{}): choose another",
-                    word.printed,
-                    read,
-                    if read == part { "" } else { " read backwards" },
-                )));
-            }
-            notes.push(format!(
-                "the solution word contains the banned word {}: it is kept from reading in a line of the grid",
-                decode(&alphabet, b)
-            ));
+            notes.push(note);
         }
         if let Some(s) = &solution
             && s.len() > spec.mask.playable_count()
@@ -461,6 +382,126 @@ fn word_of<'s>(spec: &'s PuzzleSpec, w: &LexWord) -> &'s crate::model::Word {
     } else {
         &spec.vocabularies[w.vocab].words[w.index]
     }
+}
+
+/// The must-use words each once, of a length the shape takes, holding no
+/// banned word and no other must-use word; each by its letters.
+fn check_must_words(
+    spec: &PuzzleSpec,
+    (lex, must): (&[LexWord], &[MustWord]),
+    banned_index: &FirstLetterIndex,
+    alphabet: &[char],
+    longest_line: usize,
+) -> Result<BTreeMap<Box<[u8]>, u32>, GenerateError> {
+    let describe = |lex: &[LexWord], id: u32| describe_word(spec, &lex[id as usize]);
+    let mut by_letters: BTreeMap<Box<[u8]>, u32> = BTreeMap::new();
+    for m in must {
+        let w = &lex[m.id as usize];
+        let name = describe(lex, m.id);
+        if w.codes.len() < 2 {
+            return Err(GenerateError::Impossible(format!(
+                "{name} is shorter than 2 letters"
+            )));
+        }
+        if w.codes.len() > longest_line && m.fixed.is_none() {
+            return Err(GenerateError::Impossible(format!(
+                "{name} has {} letters, but the longest line of the shape in the enabled directions has {longest_line} cells",
+                w.codes.len()
+            )));
+        }
+        if let Some(b) = banned_index.contained_in(&w.codes) {
+            return Err(GenerateError::Impossible(format!(
+                "{name} contains the banned word {}",
+                decode(alphabet, b)
+            )));
+        }
+        if let Some(&other) = by_letters.get(&w.codes) {
+            return Err(GenerateError::Impossible(format!(
+                "{name} is listed twice (also as {})",
+                describe(lex, other)
+            )));
+        }
+        by_letters.insert(w.codes.clone(), m.id);
+    }
+    for a in must {
+        for b in must {
+            let (wa, wb) = (&lex[a.id as usize].codes, &lex[b.id as usize].codes);
+            if a.id != b.id && wa.len() <= wb.len() && contains_either_way(wb, wa) {
+                return Err(GenerateError::Impossible(format!(
+                    "{} contains {} (read {}), so that word would be found twice",
+                    describe(lex, b.id),
+                    describe(lex, a.id),
+                    if contains(wb, wa) {
+                        "forwards"
+                    } else {
+                        "backwards"
+                    }
+                )));
+            }
+        }
+    }
+    Ok(by_letters)
+}
+
+/// The solution word is printed in its boxes and in the key: one that is
+/// itself offensive (the whole, or a whole word of it) is refused. One
+/// that merely holds a short banned word (BON APPETIT: TIT) is the
+/// editor's choice: its letters spread over the free cells, and the grid
+/// rule keeps the banned word from reading in a line (`complete_grid`,
+/// the verifier's rule 7); the note says so.
+fn check_solution_word(
+    spec: &PuzzleSpec,
+    (word, s): (&crate::model::Word, &[u8]),
+    (banned, banned_index): (&[Box<[u8]>], &FirstLetterIndex),
+    alphabet: &[char],
+) -> Result<Option<String>, GenerateError> {
+    let Some(b) = banned_index.contained_in(s) else {
+        return Ok(None);
+    };
+    let offensive_part = std::iter::once(word.letters.clone())
+        .chain(
+            word.printed
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|part| !part.is_empty())
+                .filter_map(|part| grid_letters(part, spec.umlauts).ok()),
+        )
+        .filter(|letters| letters.iter().all(|c| code(alphabet, *c).is_some()))
+        .find_map(|letters| {
+            let codes = encode(alphabet, &letters);
+            let reversed: Vec<u8> = codes.iter().rev().copied().collect();
+            // Backwards too: the grid reads it that way (issue 17).
+            banned
+                .iter()
+                .find(|b| b[..] == codes[..] || b[..] == reversed[..])
+                .map(|b| (letters, b))
+        });
+    if let Some((part, b)) = offensive_part {
+        let read = decode(alphabet, b);
+        let part: String = part.iter().collect();
+        return Err(GenerateError::Impossible(format!(
+            "the solution word {} is on the blacklist ({}{}): choose another",
+            word.printed,
+            read,
+            if read == part { "" } else { " read backwards" },
+        )));
+    }
+    Ok(Some(format!(
+        "the solution word contains the banned word {}: it is kept from reading in a line of the grid",
+        decode(alphabet, b)
+    )))
+}
+
+/// The code of letter `c` in `alphabet` (from 1; 0 is an empty cell).
+fn code(alphabet: &[char], c: char) -> Option<u8> {
+    alphabet.binary_search(&c).map(|i| i as u8 + 1).ok()
+}
+
+/// The codes of `letters`, every one in `alphabet`.
+fn encode(alphabet: &[char], letters: &[char]) -> Box<[u8]> {
+    letters
+        .iter()
+        .map(|c| code(alphabet, *c).unwrap())
+        .collect()
 }
 
 fn describe_word(spec: &PuzzleSpec, w: &LexWord) -> String {
