@@ -457,21 +457,43 @@ fn clue_lines(
     // Whole words when they fit the lines there are room for, else
     // broken words: "ugs.: psychiatrische Klinik" took three whole-word
     // lines at 6.25 pt where two broken ones fit, and was set smaller.
-    [false, true].into_iter().find_map(|hyphenate| {
-        wrap(text, &advance, width, hyphenate.then_some(language))
-            .filter(|lines| lines.len() <= room)
+    // Broken between a compound's words first ("Lebens-beschreibung"),
+    // then at any syllable when that takes too many lines.
+    [
+        Breaking::WholeWords,
+        Breaking::JointsFirst,
+        Breaking::AnySyllable,
+    ]
+    .into_iter()
+    .find_map(|breaking| {
+        wrap(text, &advance, width, language, breaking).filter(|lines| lines.len() <= room)
     })
 }
 
-/// Greedy line breaking into lines at most `width` wide; with a language,
-/// a word that does not fit breaks at its last allowed point that does
-/// (after its own hyphen, or at the patterns with a hyphen added). `None`
-/// when a piece that may not break is wider than a line.
+/// Where [`wrap`] may break a word that does not fit its line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Breaking {
+    /// Nowhere: whole words only.
+    WholeWords,
+    /// At the last break that fits between two words of a compound (or at
+    /// the word's own hyphen), else at the last syllable that fits.
+    JointsFirst,
+    /// At the last syllable that fits.
+    AnySyllable,
+}
+
+/// Greedy line breaking into lines at most `width` wide; unless
+/// `breaking` says whole words, a word that does not fit breaks at an
+/// allowed point that does (after its own hyphen, or at the language's
+/// patterns with a hyphen added), the last one, or with
+/// [`Breaking::JointsFirst`] the last between two words. `None` when a
+/// piece that may not break is wider than a line.
 fn wrap(
     text: &str,
     advance: &dyn Fn(&str) -> f32,
     width: f32,
-    language: Option<Language>,
+    language: Language,
+    breaking: Breaking,
 ) -> Option<Vec<String>> {
     let fits = |s: &str| advance(s) <= width + 1e-3;
     let join = |line: &str, piece: &str| {
@@ -484,7 +506,8 @@ fn wrap(
     let mut lines: Vec<String> = Vec::new();
     let mut current = String::new();
     for word in text.split_whitespace() {
-        let breaks = language.map_or_else(Vec::new, |l| super::hyphenate::breaks(word, l));
+        // Found only for a word that does not fit: most fit whole.
+        let mut breaks: Option<Vec<super::hyphenate::Break>> = None;
         let mut from = 0;
         loop {
             let rest = &word[from..];
@@ -493,12 +516,37 @@ fn wrap(
                 current = joined;
                 break;
             }
-            let piece = breaks.iter().rev().filter(|b| b.at > from).find_map(|b| {
+            let breaks = breaks.get_or_insert_with(|| match breaking {
+                Breaking::WholeWords => Vec::new(),
+                Breaking::JointsFirst | Breaking::AnySyllable => {
+                    super::hyphenate::breaks(word, language)
+                }
+            });
+            let fitting = |b: &&super::hyphenate::Break| {
                 let head = &word[from..b.at];
                 let hyphen = if b.adds_hyphen { "-" } else { "" };
                 let line = format!("{}{hyphen}", join(&current, head));
                 fits(&line).then_some((b.at, line))
-            });
+            };
+            let after = || breaks.iter().rev().filter(|b| b.at > from);
+            let joint = match breaking {
+                Breaking::JointsFirst => {
+                    after().filter(|b| b.joins_words).find_map(|b| fitting(&b))
+                }
+                Breaking::WholeWords | Breaking::AnySyllable => None,
+            };
+            // A compound whose first joint does not fit after the line's
+            // words starts a line of its own ("Abk.:" / "Bundes-" /
+            // "gerichtshof", not "Abk.: Bun-" / "des-" / "gerichtshof").
+            if joint.is_none()
+                && breaking == Breaking::JointsFirst
+                && !current.is_empty()
+                && after().any(|b| b.joins_words)
+            {
+                lines.push(std::mem::take(&mut current));
+                continue;
+            }
+            let piece = joint.or_else(|| after().find_map(|b| fitting(&b)));
             match piece {
                 Some((at, line)) => {
                     lines.push(line);
@@ -618,18 +666,52 @@ mod tests {
         }
         let narrow = |s: &str| style.font.metrics().advance(s) * pt_to_mm(6.0);
         let width = narrow("Herrschafts-");
-        let lines = wrap(
-            "Herrschaftsfreiheit",
-            &narrow,
-            width,
-            Some(Language::German),
-        )
-        .unwrap();
+        let any = Breaking::AnySyllable;
+        let lines = wrap("Herrschaftsfreiheit", &narrow, width, Language::German, any).unwrap();
         assert_eq!(lines, ["Herrschafts-", "freiheit"]);
         let width = narrow("Low-T3-").max(narrow("Syndrom"));
-        let lines = wrap("Low-T3-Syndrom", &narrow, width, Some(Language::German)).unwrap();
+        let lines = wrap("Low-T3-Syndrom", &narrow, width, Language::German, any).unwrap();
         assert_eq!(lines, ["Low-T3-", "Syndrom"]);
         // An abbreviation never breaks: too wide, it does not fit.
-        assert!(wrap("UdSSR", &narrow, narrow("UdS"), Some(Language::German)).is_none());
+        let width = narrow("UdS");
+        assert!(wrap("UdSSR", &narrow, width, Language::German, any).is_none());
+    }
+
+    #[test]
+    fn compounds_break_between_their_words_first() {
+        let narrow = |s: &str| Face::Condensed.metrics().advance(s) * pt_to_mm(6.0);
+        // "Lebensbe-" fits the line too; the joint reads as two words.
+        let width = narrow("Lebensbe-").max(narrow("beschreibung"));
+        let joints = Breaking::JointsFirst;
+        let lines = wrap(
+            "Lebensbeschreibung",
+            &narrow,
+            width,
+            Language::German,
+            joints,
+        );
+        assert_eq!(lines.unwrap(), ["Lebens-", "beschreibung"]);
+        let any = wrap(
+            "Lebensbeschreibung",
+            &narrow,
+            width,
+            Language::German,
+            Breaking::AnySyllable,
+        );
+        assert_eq!(any.unwrap(), ["Lebensbe-", "schreibung"]);
+        // The last joint that fits, not the first.
+        let width = narrow("Freikörperkul-");
+        let lines = wrap("Freikörperkultur", &narrow, width, Language::German, joints);
+        assert_eq!(lines.unwrap(), ["Freikörper-", "kultur"]);
+        // A compound whose joint does not fit after a word starts a line.
+        let width = narrow("gerichtshof");
+        let lines = wrap(
+            "Abk.: Bundesgerichtshof",
+            &narrow,
+            width,
+            Language::German,
+            joints,
+        );
+        assert_eq!(lines.unwrap(), ["Abk.:", "Bundes-", "gerichtshof"]);
     }
 }

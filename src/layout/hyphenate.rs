@@ -13,6 +13,10 @@ pub struct Break {
     /// Whether the line ends with an added hyphen (false after the word's
     /// own hyphen, which stays on the first line).
     pub adds_hyphen: bool,
+    /// Whether the break falls between two words: the word's own hyphen,
+    /// or the joint of a German compound (`lexicon::compound_joints`),
+    /// where a typesetter breaks first.
+    pub joins_words: bool,
 }
 
 /// Letters kept together at a word's start and end: two before a break
@@ -37,16 +41,18 @@ pub fn breaks(word: &str, language: Language) -> Vec<Break> {
             .map(|at| Break {
                 at,
                 adds_hyphen: false,
+                joins_words: true,
             })
             .collect();
     }
     if !breakable(word) {
         return Vec::new();
     }
-    let lang = match language {
-        Language::German => hypher::Lang::German,
-        Language::English => hypher::Lang::English,
+    let (lang, words_of) = match language {
+        Language::German => (hypher::Lang::German, crate::model::Language::German),
+        Language::English => (hypher::Lang::English, crate::model::Language::English),
     };
+    let joints = crate::model::lexicon::compound_joints(word, words_of);
     // The patterns are lower case; ẞ lower-cases to a shorter ß, so the
     // word is lowered letter by letter and offsets mapped back by letter.
     let letters: Vec<(usize, char)> = word.char_indices().collect();
@@ -63,6 +69,7 @@ pub fn breaks(word: &str, language: Language) -> Vec<Break> {
             out.push(Break {
                 at: letters[letters_before].0,
                 adds_hyphen: true,
+                joins_words: joints.contains(&letters_before),
             });
         }
     }
@@ -134,11 +141,13 @@ mod tests {
             [
                 Break {
                     at: 4,
-                    adds_hyphen: false
+                    adds_hyphen: false,
+                    joins_words: true
                 },
                 Break {
                     at: 7,
-                    adds_hyphen: false
+                    adds_hyphen: false,
+                    joins_words: true
                 }
             ]
         );

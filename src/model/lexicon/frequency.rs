@@ -100,6 +100,75 @@ pub fn known_zipf(word: &str, language: Language) -> f32 {
     best
 }
 
+/// Where a German compound joins its words, as letter counts before each
+/// joint ("Lebensbeschreibung": 6, Lebens|beschreibung): a split whose
+/// head and tail are words of the list (Zipf ≥ [`COMPOUND_PART_ZIPF`]),
+/// or two such words themselves, the head maybe with a linking -s or
+/// without an -e, as [`known_zipf`] reads compounds. A line break there
+/// reads as two words ("Lebens-beschreibung", not "Lebensbe-schreibung",
+/// the example). Empty for other languages.
+pub fn compound_joints(word: &str, language: Language) -> Vec<usize> {
+    if language != Language::German {
+        return Vec::new();
+    }
+    let lower: Vec<char> = word.trim().to_lowercase().chars().collect();
+    if lower.len() < 2 * JOINT_PART || !lower.iter().all(|c| c.is_alphabetic()) {
+        return Vec::new();
+    }
+    let word_of_list = |part: &[char]| {
+        let text: String = part.iter().collect();
+        zipf(&text, language) >= COMPOUND_PART_ZIPF
+    };
+    let head_word = |head: &[char]| {
+        word_of_list(head)
+            || head
+                .strip_suffix(&['s'])
+                .is_some_and(|h| h.len() >= JOINT_PART && word_of_list(h))
+            || word_of_list(&[head, &['e']].concat())
+    };
+    // A part that is a word, or a head word and a tail word.
+    let part = |chars: &[char], as_head: bool| {
+        let single = if as_head {
+            head_word(chars)
+        } else {
+            word_of_list(chars)
+        };
+        single
+            || chars.len() >= 2 * JOINT_PART
+                && (JOINT_PART..=chars.len() - JOINT_PART).any(|at| {
+                    let (h, t) = chars.split_at(at);
+                    head_word(h)
+                        && if as_head {
+                            head_word(t)
+                        } else {
+                            word_of_list(t)
+                        }
+                })
+    };
+    let joints: Vec<usize> = (JOINT_PART..=lower.len() - JOINT_PART)
+        .filter(|&at| part(&lower[..at], true) && part(&lower[at..], false))
+        .collect();
+    // Joints closer than a part's length are two readings of one place
+    // ("Online|s|tore", "Tiefen|ge|stein" = tief+enge+stein): the list
+    // cannot say which is meant, so neither is preferred.
+    joints
+        .iter()
+        .copied()
+        .filter(|&at| {
+            !joints
+                .iter()
+                .any(|&o| o != at && o.abs_diff(at) < JOINT_PART)
+        })
+        .collect()
+}
+
+/// The shortest part on either side of a joint, and of the words a part
+/// is made of: the frequency list holds three-letter pieces as words
+/// ("ung" 3.1, "sch" 4.0, "mer", "zen"), which made "Lebensbeschreib|ung"
+/// and "Schmer|zensruf" joints (sch+mer, zen+s+ruf); heads such as "Eis"
+/// are left to the patterns.
+const JOINT_PART: usize = 4;
+
 /// The shortest part of a compound [`known_zipf`] splits off: three
 /// letters keep "Eis", "Tee" and "Uhr" as heads and tails while two-letter
 /// parts ("an", "er") would split nearly any word.
@@ -126,6 +195,24 @@ mod tests {
         assert!(zipf("Straße", de) > 4.0);
         assert!(zipf("oocyte", Language::English) < FAMILIAR_ZIPF);
         assert_eq!(zipf("Haus", Language::FromVocabulary), zipf("haus", de));
+    }
+
+    #[test]
+    fn compounds_join_where_their_words_meet() {
+        let de = Language::German;
+        let joints = compound_joints("Lebensbeschreibung", de);
+        assert!(joints.contains(&6) && !joints.contains(&8), "{joints:?}");
+        // Three words: both joints ("Frei|körper|kultur").
+        let joints = compound_joints("Freikörperkultur", de);
+        assert!(joints.contains(&4) && joints.contains(&10), "{joints:?}");
+        assert!(!joints.contains(&7), "{joints:?}");
+        // Not from three-letter pieces of the list (sch+mer | zen+s+ruf).
+        assert!(!compound_joints("Schmerzensruf", de).contains(&6));
+        // Two readings of one place: neither.
+        assert!(compound_joints("Onlinestore", de).is_empty());
+        // A plain word has none, and English none at all.
+        assert!(compound_joints("Beschreibung", de).is_empty());
+        assert!(compound_joints("Lebensbeschreibung", Language::English).is_empty());
     }
 
     #[test]

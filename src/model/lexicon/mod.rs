@@ -7,7 +7,7 @@
 mod frequency;
 mod sensitive;
 
-pub use frequency::{FAMILIAR_ZIPF, known_zipf, zipf};
+pub use frequency::{FAMILIAR_ZIPF, compound_joints, known_zipf, zipf};
 pub use sensitive::{SensitiveList, sensitive, shipped_text as sensitive_text};
 
 use super::spec::Language;
