@@ -4,7 +4,9 @@
 //! (outside the timed part). `cargo bench` runs it; `BENCH_SEEDS=N` sets the
 //! seed count (default 1000) and
 //! `BENCH_CASE=text` runs only the cases whose name contains `text`;
-//! `BENCH_SPREAD=1` also prints every seed's largest bundle.
+//! `BENCH_SPREAD=1` also prints every seed's largest bundle. Last, the
+//! whole `gridpress generate` process on all of `wngerman` and every
+//! fifth word (`BENCH_CASE=loading` runs only that).
 
 use gridpress::generate::{Generator, Options};
 use gridpress::model::{
@@ -341,6 +343,69 @@ fn main() {
     for row in quality_rows {
         println!("{row}");
     }
+    if only.as_ref().is_none_or(|o| "loading".contains(o.as_str())) {
+        loading_rows(if smoke { 1 } else { 9 });
+    }
+}
+
+/// Loading, as the issue measures it: the whole `gridpress generate
+/// --words LIST --size 20x20 --solution Sommerferien` process (reading,
+/// checking and preparing the list, then one puzzle), for `wngerman`'s
+/// alphabetic 3+-letter words, all of them and every fifth (about
+/// 70,000); medians of `runs`.
+fn loading_rows(runs: usize) {
+    let Ok(text) = std::fs::read_to_string("/usr/share/dict/ngerman") else {
+        eprintln!("skipping loading: install Debian's wngerman");
+        return;
+    };
+    println!("\n| whole process, 20×20, SOMMERFERIEN | words | runs | median | max |");
+    println!("|---|---|---|---|---|");
+    let dir = std::env::temp_dir().join(format!("gridpress-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for step in [1, 5] {
+        let list: Vec<&str> = text
+            .lines()
+            .filter(|w| w.chars().count() >= 3 && w.chars().all(char::is_alphabetic))
+            .step_by(step)
+            .collect();
+        let file = dir.join(format!("ngerman-{step}.txt"));
+        std::fs::write(&file, list.join("\n")).unwrap();
+        let mut times = Vec::with_capacity(runs);
+        for _ in 0..runs {
+            let t = Instant::now();
+            let status = std::process::Command::new(env!("CARGO_BIN_EXE_gridpress"))
+                .args(["generate", "--words"])
+                .arg(&file)
+                .args([
+                    "--size",
+                    "20x20",
+                    "--solution",
+                    "Sommerferien",
+                    "--seed",
+                    "1",
+                ])
+                .arg("--json")
+                .arg(dir.join("out.json"))
+                .stderr(std::process::Stdio::null())
+                .status()
+                .expect("gridpress runs");
+            times.push(t.elapsed());
+            assert!(status.success(), "{status}");
+        }
+        times.sort();
+        println!(
+            "| `wngerman`, {} | {} | {runs} | {} | {} |",
+            if step == 1 {
+                "all".to_string()
+            } else {
+                format!("every {step}th")
+            },
+            list.len(),
+            ms(times[runs / 2]),
+            ms(times[runs - 1])
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn median(values: &mut [usize]) -> usize {

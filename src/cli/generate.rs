@@ -8,8 +8,7 @@ use crate::export::print::render_pdfs_titled;
 use crate::layout::template::{ListPosition, PdfStandard};
 use crate::layout::{KeyPlacement, Template};
 use crate::model::{
-    Difficulty, Language, Lines, Mask, Puzzle, PuzzleKind, Shape, UmlautMode, Vocabulary, Word,
-    WordCount,
+    Difficulty, Language, Lines, Mask, Puzzle, PuzzleKind, Shape, Vocabulary, WordCount,
 };
 use crate::project::{GeneratorSettings, GridSettings, Project, Rect};
 use clap::Args;
@@ -801,7 +800,7 @@ fn load_words(path: &Path, must_use: bool) -> Result<Vocabulary, InputError> {
         .unwrap_or_else(|| name.clone());
     let (mut vocabulary, lines) = Vocabulary::parse_text(&stem, &bytes, &name)?;
     for (entry, line) in vocabulary.entries.iter().zip(&lines) {
-        Word::new(&entry.word, None, UmlautMode::Keep).map_err(|e| {
+        crate::model::word::check_grid_letters(&entry.word).map_err(|e| {
             InputError::at(
                 &name,
                 *line,

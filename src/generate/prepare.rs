@@ -8,7 +8,8 @@ use super::pool::PoolIndex;
 use crate::error::{GenerateError, InputError, excerpt};
 use crate::model::word::grid_letters;
 use crate::model::{Direction, Pos, PuzzleSpec, WordCount};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// A word the generator may place.
 pub(crate) struct LexWord {
@@ -66,7 +67,11 @@ impl Problem {
             return Err(InputError::msg("no direction is enabled").into());
         }
         let longest_line = longest_line(&spec);
-        let mut alphabet: Vec<char> = spec
+        // Every letter once, in order (collecting all 3.5 million letters
+        // of `ngerman` to sort them took a tenth of loading it).
+        let mut ascii = [false; 128];
+        let mut other = BTreeSet::new();
+        let letters = spec
             .vocabularies
             .iter()
             .flat_map(|v| v.words.iter().flat_map(|w| w.letters.iter().copied()))
@@ -76,10 +81,20 @@ impl Problem {
                 spec.preassigned_words
                     .iter()
                     .flat_map(|p| p.word.letters.iter().copied()),
-            )
+            );
+        for c in letters {
+            match ascii.get_mut(c as usize) {
+                Some(seen) => *seen = true,
+                None => {
+                    other.insert(c);
+                }
+            }
+        }
+        let mut alphabet: Vec<char> = (0u8..128)
+            .filter(|&b| ascii[b as usize])
+            .map(char::from)
+            .chain(other)
             .collect();
-        alphabet.sort_unstable();
-        alphabet.dedup();
         let weights_by_char = letter_weights(&spec, &alphabet);
         alphabet.extend(weights_by_char.keys().copied());
         alphabet.sort_unstable();
@@ -91,7 +106,17 @@ impl Problem {
             ))
             .into());
         }
-        let code = |c: char| alphabet.binary_search(&c).map(|i| i as u8 + 1).ok();
+        // Codes of ASCII letters looked up, others searched.
+        let mut ascii_codes = [0u8; 128];
+        for (i, &c) in alphabet.iter().enumerate() {
+            if let Some(slot) = ascii_codes.get_mut(c as usize) {
+                *slot = i as u8 + 1;
+            }
+        }
+        let code = |c: char| match ascii_codes.get(c as usize) {
+            Some(&code) => (code != 0).then_some(code),
+            None => alphabet.binary_search(&c).map(|i| i as u8 + 1).ok(),
+        };
         let encode =
             |letters: &[char]| -> Box<[u8]> { letters.iter().map(|c| code(*c).unwrap()).collect() };
         let filler_weights = alphabet
@@ -314,10 +339,17 @@ impl Problem {
             )));
         }
 
-        let mut sorted_long: Vec<u32> = (0..lex.len() as u32)
-            .filter(|&i| lex[i as usize].codes.len() >= 5)
+        // Sorted by letters (no two lexicon words share them, so an
+        // unstable sort gives the one order; sorting ids by their words'
+        // letters was a tenth of loading `ngerman`).
+        let mut by_codes: Vec<(&[u8], u32)> = lex
+            .iter()
+            .zip(0u32..)
+            .filter(|(w, _)| w.codes.len() >= 5)
+            .map(|(w, id)| (&w.codes[..], id))
             .collect();
-        sorted_long.sort_by(|a, b| lex[*a as usize].codes.cmp(&lex[*b as usize].codes));
+        by_codes.sort_unstable();
+        let sorted_long: Vec<u32> = by_codes.into_iter().map(|(_, id)| id).collect();
 
         let must_letters: usize = must_codes.iter().map(|c| c.len()).sum();
         let mut pick_lengths: Vec<usize> = pools
@@ -392,9 +424,11 @@ fn check_must_words(
     banned_index: &FirstLetterIndex,
     alphabet: &[char],
     longest_line: usize,
-) -> Result<BTreeMap<Box<[u8]>, u32>, GenerateError> {
+) -> Result<LettersMap, GenerateError> {
     let describe = |lex: &[LexWord], id: u32| describe_word(spec, &lex[id as usize]);
-    let mut by_letters: BTreeMap<Box<[u8]>, u32> = BTreeMap::new();
+    let words: usize = spec.vocabularies.iter().map(|v| v.words.len()).sum();
+    let mut by_letters =
+        LettersMap::with_capacity_and_hasher(must.len() + words, Default::default());
     for m in must {
         let w = &lex[m.id as usize];
         let name = describe(lex, m.id);
@@ -608,26 +642,82 @@ pub(crate) fn contains_either_way(hay: &[u8], needle: &[u8]) -> bool {
     contains(hay, needle) || contains(hay, &rev)
 }
 
-/// Short words indexed by first letter, both reading directions, to find
-/// quickly whether a long word contains any of them.
+/// Lexicon ids by their letters' codes, hashed with [`Fnv`].
+type LettersMap = HashMap<Box<[u8]>, u32, BuildHasherDefault<Fnv>>;
+
+/// FNV-1a, 64 bits: the letters of a word are a few bytes, which the
+/// standard SipHash took a tenth of loading `ngerman` to hash. The map is
+/// never iterated, so its order cannot reach a puzzle; its keys are the
+/// editor's own words, not adversarial input.
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for Fnv {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// Short words indexed by their first two letters, both reading
+/// directions, to find quickly whether a long word contains any of them
+/// (by the first letter alone, each word of `ngerman` was compared with
+/// a sixteenth of the German offensive list at each of its letters: a
+/// tenth of loading its 356,000 words).
 struct FirstLetterIndex<'a> {
-    by_first: Vec<Vec<(&'a [u8], bool)>>,
+    letters: usize,
+    /// Per pair of codes: the words starting with it (`false`) or ending
+    /// with its reverse (`true`).
+    by_first_two: Vec<Vec<(&'a [u8], bool)>>,
+    /// Words of one letter, per code.
+    single: Vec<Option<&'a [u8]>>,
 }
 
 impl<'a> FirstLetterIndex<'a> {
     fn new(letters: usize, words: impl Iterator<Item = &'a [u8]>) -> Self {
-        let mut by_first = vec![Vec::new(); letters + 1];
+        let codes = letters + 1;
+        let mut by_first_two = vec![Vec::new(); codes * codes];
+        let mut single = vec![None; codes];
         for w in words {
-            by_first[w[0] as usize].push((w, false));
-            by_first[w[w.len() - 1] as usize].push((w, true));
+            match w {
+                [] => {}
+                [c] => single[*c as usize] = Some(w),
+                [a, b, ..] => {
+                    let (z, y) = (w[w.len() - 1], w[w.len() - 2]);
+                    by_first_two[*a as usize * codes + *b as usize].push((w, false));
+                    by_first_two[z as usize * codes + y as usize].push((w, true));
+                }
+            }
         }
-        FirstLetterIndex { by_first }
+        FirstLetterIndex {
+            letters: codes,
+            by_first_two,
+            single,
+        }
     }
 
-    /// A word of the index inside `hay` (either way), if any.
+    /// A word of the index inside `hay` (either way), if any: the first
+    /// by its position in `hay`, then by the order words were indexed.
     fn contained_in(&self, hay: &[u8]) -> Option<&'a [u8]> {
         for p in 0..hay.len() {
-            for &(w, reversed) in &self.by_first[hay[p] as usize] {
+            if let Some(w) = self.single[hay[p] as usize] {
+                return Some(w);
+            }
+            let Some(&next) = hay.get(p + 1) else {
+                break;
+            };
+            for &(w, reversed) in &self.by_first_two[hay[p] as usize * self.letters + next as usize]
+            {
                 let n = w.len();
                 if p + n <= hay.len()
                     && if reversed {
