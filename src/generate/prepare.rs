@@ -67,144 +67,17 @@ impl Problem {
             return Err(InputError::msg("no direction is enabled").into());
         }
         let longest_line = longest_line(&spec);
-        // Every letter once, in order (collecting all 3.5 million letters
-        // of `ngerman` to sort them took a tenth of loading it).
-        let mut ascii = [false; 128];
-        let mut other = BTreeSet::new();
-        let letters = spec
-            .vocabularies
-            .iter()
-            .flat_map(|v| v.words.iter().flat_map(|w| w.letters.iter().copied()))
-            .chain(spec.solution.iter().flat_map(|w| w.letters.iter().copied()))
-            .chain(spec.letters.iter().map(|(_, c)| *c))
-            .chain(
-                spec.preassigned_words
-                    .iter()
-                    .flat_map(|p| p.word.letters.iter().copied()),
-            );
-        for c in letters {
-            match ascii.get_mut(c as usize) {
-                Some(seen) => *seen = true,
-                None => {
-                    other.insert(c);
-                }
-            }
-        }
-        let mut alphabet: Vec<char> = (0u8..128)
-            .filter(|&b| ascii[b as usize])
-            .map(char::from)
-            .chain(other)
-            .collect();
-        let weights_by_char = letter_weights(&spec, &alphabet);
-        alphabet.extend(weights_by_char.keys().copied());
-        alphabet.sort_unstable();
-        alphabet.dedup();
-        if alphabet.len() > 250 {
-            return Err(InputError::msg(format!(
-                "the vocabularies use {} different letters; at most 250 are supported",
-                alphabet.len()
-            ))
-            .into());
-        }
-        // Codes of ASCII letters looked up, others searched.
-        let mut ascii_codes = [0u8; 128];
-        for (i, &c) in alphabet.iter().enumerate() {
-            if let Some(slot) = ascii_codes.get_mut(c as usize) {
-                *slot = i as u8 + 1;
-            }
-        }
-        let code = |c: char| match ascii_codes.get(c as usize) {
-            Some(&code) => (code != 0).then_some(code),
-            None => alphabet.binary_search(&c).map(|i| i as u8 + 1).ok(),
-        };
-        let encode =
-            |letters: &[char]| -> Box<[u8]> { letters.iter().map(|c| code(*c).unwrap()).collect() };
-        let filler_weights = alphabet
-            .iter()
-            .map(|c| weights_by_char.get(c).copied().unwrap_or(0))
-            .collect();
+        let (alphabet, filler_weights) = alphabet_of(&spec)?;
+        let codes = Codes::new(&alphabet);
 
-        // A one-letter banned word would forbid its letter everywhere.
-        if let Some(w) = spec.banned.iter().find(|w| w.len() < 2) {
-            return Err(InputError::msg(format!(
-                "the banned word {:?} has fewer than 2 letters; it would forbid every grid holding it",
-                w.iter().collect::<String>()
-            ))
-            .into());
-        }
-        let banned: Vec<Box<[u8]>> = spec
-            .banned
-            .iter()
-            .filter(|w| w.iter().all(|c| code(*c).is_some()))
-            .map(|w| encode(w))
-            .collect();
+        let banned = banned_codes(&spec, &codes)?;
         let banned_index = FirstLetterIndex::new(alphabet.len(), banned.iter().map(|b| &b[..]));
 
-        let mut preset = vec![0u8; geo.cells()];
-        for &(pos, c) in &spec.letters {
-            check_cell(&spec, pos, "pre-assigned letter")?;
-            let cell = &mut preset[geo.cell(pos) as usize];
-            let letter = code(c).unwrap();
-            if *cell != 0 && *cell != letter {
-                return Err(GenerateError::Impossible(format!(
-                    "two pre-assigned letters at {pos}: {} and {c}",
-                    alphabet[*cell as usize - 1]
-                )));
-            }
-            *cell = letter;
-        }
+        let preset = preset_letters(&spec, &geo, &codes)?;
         clashing_preassigned_words(&spec, &geo, &preset, &alphabet)?;
 
-        let mut lex = Vec::new();
-        let mut must = Vec::new();
+        let (mut lex, must) = must_words(&spec, &geo, &codes)?;
         let mut notes = Vec::new();
-
-        // Must-use words: pre-assigned words first, then must-use vocabularies.
-        for (i, p) in spec.preassigned_words.iter().enumerate() {
-            check_cell(&spec, p.start, "pre-assigned word")?;
-            // The puzzle's directions are the solver's promise: a word
-            // running another way would break rule 1.
-            if !spec.directions.contains(p.direction) {
-                return Err(GenerateError::Impossible(format!(
-                    "pre-assigned word {} runs {}, which the puzzle's directions ({}) do not allow: enable {} or turn the word",
-                    p.word.printed,
-                    p.direction,
-                    spec.directions
-                        .iter()
-                        .map(|d| d.name())
-                        .collect::<Vec<_>>()
-                        .join(","),
-                    p.direction
-                )));
-            }
-            let id = lex.len() as u32;
-            lex.push(LexWord {
-                codes: encode(&p.word.letters),
-                vocab: usize::MAX,
-                index: i,
-            });
-            must.push(MustWord {
-                id,
-                fixed: Some((geo.cell(p.start), p.direction)),
-            });
-        }
-        for (v, voc) in spec
-            .vocabularies
-            .iter()
-            .enumerate()
-            .filter(|(_, v)| v.must_use)
-        {
-            for (i, w) in voc.words.iter().enumerate() {
-                let id = lex.len() as u32;
-                lex.push(LexWord {
-                    codes: encode(&w.letters),
-                    vocab: v,
-                    index: i,
-                });
-                must.push(MustWord { id, fixed: None });
-            }
-        }
-        let describe = |lex: &[LexWord], id: u32| describe_word(&spec, &lex[id as usize]);
         let mut by_letters =
             check_must_words(&spec, (&lex, &must), &banned_index, &alphabet, longest_line)?;
         let must_codes: Vec<Box<[u8]>> = must
@@ -213,153 +86,30 @@ impl Problem {
             .collect();
         let must_index = FirstLetterIndex::new(alphabet.len(), must_codes.iter().map(|c| &c[..]));
 
-        // Pick vocabularies.
-        let mut pools = Vec::new();
-        // Pick vocabularies of which no word can be drawn, with why.
-        let mut undrawable: Vec<String> = Vec::new();
-        if spec.pick.is_some() {
-            for (v, voc) in spec
-                .vocabularies
-                .iter()
-                .enumerate()
-                .filter(|(_, v)| !v.must_use)
-            {
-                let first = lex.len();
-                let (mut short, mut long, mut dup, mut bad, mut overlap) = (0, 0, 0, 0, 0);
-                for (i, w) in voc.words.iter().enumerate() {
-                    let codes = encode(&w.letters);
-                    if codes.len() < MIN_PICK_LEN {
-                        short += 1;
-                    } else if codes.len() > longest_line {
-                        long += 1;
-                    } else if by_letters.contains_key(&codes) {
-                        dup += 1;
-                    } else if banned_index.contained_in(&codes).is_some() {
-                        bad += 1;
-                    } else if must_index.contained_in(&codes).is_some()
-                        || must_codes.iter().any(|m| contains_either_way(m, &codes))
-                    {
-                        overlap += 1;
-                    } else {
-                        let id = lex.len() as u32;
-                        by_letters.insert(codes.clone(), id);
-                        lex.push(LexWord {
-                            codes,
-                            vocab: v,
-                            index: i,
-                        });
-                    }
-                }
-                let skipped = [
-                    (short, "shorter than 3 letters"),
-                    (long, "longer than any line of the shape"),
-                    (dup, "duplicates of earlier words"),
-                    (bad, "containing a banned word"),
-                    (overlap, "containing or inside a must-use word"),
-                ];
-                for (n, why) in skipped.iter().filter(|(n, _)| *n > 0) {
-                    notes.push(format!("{}: {n} words not drawn ({why})", voc.name));
-                }
-                if lex.len() == first {
-                    let reasons: Vec<String> = skipped
-                        .iter()
-                        .filter(|(n, _)| *n > 0)
-                        .map(|(n, why)| format!("{n} {why}"))
-                        .collect();
-                    undrawable.push(format!(
-                        "{} ({} words{}{})",
-                        voc.name,
-                        voc.words.len(),
-                        if reasons.is_empty() { "" } else { ": " },
-                        reasons.join(", ")
-                    ));
-                }
-                pools.push(PoolIndex::new(
-                    alphabet.len(),
-                    (first..lex.len()).map(|id| (id as u32, &lex[id].codes[..])),
-                ));
-            }
-        }
+        let (pools, undrawable) = draw_pools(
+            &spec,
+            &codes,
+            (&mut lex, &mut by_letters),
+            [&banned_index, &must_index],
+            &must_codes,
+            longest_line,
+            &mut notes,
+        );
 
-        let mut groups: BTreeMap<u32, Vec<u16>> = BTreeMap::new();
-        for (g, group) in spec.exclusion_groups.iter().enumerate() {
-            for letters in group {
-                if letters.iter().all(|c| code(*c).is_some())
-                    && let Some(&id) = by_letters.get(&encode(letters))
-                {
-                    groups.entry(id).or_default().push(g as u16);
-                }
-            }
-        }
-        for g in 0..spec.exclusion_groups.len() as u16 {
-            let in_group: Vec<u32> = must
-                .iter()
-                .filter(|m| groups.get(&m.id).is_some_and(|gs| gs.contains(&g)))
-                .map(|m| m.id)
-                .collect();
-            if in_group.len() > 1 {
-                return Err(GenerateError::Impossible(format!(
-                    "{} and {} are in the same exclusion group; at most one may appear",
-                    describe(&lex, in_group[0]),
-                    describe(&lex, in_group[1])
-                )));
-            }
-        }
+        let groups = exclusion_groups(&spec, &codes, &by_letters, (&lex, &must))?;
 
-        let solution = spec
-            .solution
-            .as_ref()
-            .map(|w| encode(&w.letters).into_vec());
-        if let (Some(word), Some(s)) = (&spec.solution, &solution)
-            && let Some(note) =
-                check_solution_word(&spec, (word, s), (&banned, &banned_index), &alphabet)?
-        {
-            notes.push(note);
-        }
-        if let Some(s) = &solution
-            && s.len() > spec.mask.playable_count()
-        {
-            return Err(GenerateError::Impossible(format!(
-                "the solution word has {} letters, but the shape has only {} playable cells",
-                s.len(),
-                spec.mask.playable_count()
-            )));
-        }
-        if spec.pick.is_none() && must.is_empty() {
-            return Err(InputError::msg("no words: every vocabulary is empty").into());
-        }
-        if spec.pick.is_some() && pools.is_empty() && must.is_empty() {
-            return Err(InputError::msg("no vocabulary to draw words from").into());
-        }
-        let drawable: usize = pools.iter().map(|p| p.all.len()).sum();
-        if spec.pick.is_some() && drawable == 0 && must.is_empty() {
-            return Err(GenerateError::Impossible(format!(
-                "no word can be drawn: {}",
-                undrawable.join("; ")
-            )));
-        }
+        let solution = solution_codes(&spec, &codes, (&banned, &banned_index), &mut notes)?;
+        something_to_place(&spec, must.is_empty(), &pools, &undrawable)?;
 
-        // Sorted by letters (no two lexicon words share them, so an
-        // unstable sort gives the one order; sorting ids by their words'
-        // letters was a tenth of loading `ngerman`).
-        let mut by_codes: Vec<(&[u8], u32)> = lex
-            .iter()
-            .zip(0u32..)
-            .filter(|(w, _)| w.codes.len() >= 5)
-            .map(|(w, id)| (&w.codes[..], id))
-            .collect();
-        by_codes.sort_unstable();
-        let sorted_long: Vec<u32> = by_codes.into_iter().map(|(_, id)| id).collect();
+        let sorted_long = sorted_long(&lex);
 
-        let must_letters: usize = must_codes.iter().map(|c| c.len()).sum();
-        let mut pick_lengths: Vec<usize> = pools
-            .iter()
-            .flat_map(|p| p.all.iter().map(|&id| lex[id as usize].codes.len()))
-            .collect();
-        pick_lengths.sort_unstable_by(|a, b| b.cmp(a));
         let word_bounds = word_bounds(&spec, must.len(), !pools.is_empty());
-        let drawn = word_bounds.1.saturating_sub(must.len());
-        let max_cover = must_letters + pick_lengths.iter().take(drawn).sum::<usize>();
+        let max_cover = max_cover(
+            &lex,
+            &must_codes,
+            &pools,
+            word_bounds.1.saturating_sub(must.len()),
+        );
         Ok(Problem {
             spec,
             geo,
@@ -640,6 +390,398 @@ pub(crate) fn contains(hay: &[u8], needle: &[u8]) -> bool {
 pub(crate) fn contains_either_way(hay: &[u8], needle: &[u8]) -> bool {
     let rev: Vec<u8> = needle.iter().rev().copied().collect();
     contains(hay, needle) || contains(hay, &rev)
+}
+
+/// The grid's letters in order (every letter of the words, the solution,
+/// the pre-assigned letters and the filler's), and the filler weight of
+/// each; at most 250.
+fn alphabet_of(spec: &PuzzleSpec) -> Result<(Vec<char>, Vec<u32>), GenerateError> {
+    // Every letter once, in order (collecting all 3.5 million letters
+    // of `ngerman` to sort them took a tenth of loading it).
+    let mut ascii = [false; 128];
+    let mut other = BTreeSet::new();
+    let letters = spec
+        .vocabularies
+        .iter()
+        .flat_map(|v| v.words.iter().flat_map(|w| w.letters.iter().copied()))
+        .chain(spec.solution.iter().flat_map(|w| w.letters.iter().copied()))
+        .chain(spec.letters.iter().map(|(_, c)| *c))
+        .chain(
+            spec.preassigned_words
+                .iter()
+                .flat_map(|p| p.word.letters.iter().copied()),
+        );
+    for c in letters {
+        match ascii.get_mut(c as usize) {
+            Some(seen) => *seen = true,
+            None => {
+                other.insert(c);
+            }
+        }
+    }
+    let mut alphabet: Vec<char> = (0u8..128)
+        .filter(|&b| ascii[b as usize])
+        .map(char::from)
+        .chain(other)
+        .collect();
+    let weights_by_char = letter_weights(spec, &alphabet);
+    alphabet.extend(weights_by_char.keys().copied());
+    alphabet.sort_unstable();
+    alphabet.dedup();
+    if alphabet.len() > 250 {
+        return Err(InputError::msg(format!(
+            "the vocabularies use {} different letters; at most 250 are supported",
+            alphabet.len()
+        ))
+        .into());
+    }
+    let filler_weights = alphabet
+        .iter()
+        .map(|c| weights_by_char.get(c).copied().unwrap_or(0))
+        .collect();
+
+    Ok((alphabet, filler_weights))
+}
+
+/// Lexicon entries of the must-use words (pre-assigned words first, then
+/// the must-use vocabularies'), each with its fixed slot if it has one; a
+/// pre-assigned word off the shape or against the puzzle's directions is
+/// refused.
+fn must_words(
+    spec: &PuzzleSpec,
+    geo: &Geometry,
+    codes: &Codes,
+) -> Result<(Vec<LexWord>, Vec<MustWord>), GenerateError> {
+    let encode = |letters: &[char]| codes.encode(letters);
+    let mut lex = Vec::new();
+    let mut must = Vec::new();
+
+    // Must-use words: pre-assigned words first, then must-use vocabularies.
+    for (i, p) in spec.preassigned_words.iter().enumerate() {
+        check_cell(spec, p.start, "pre-assigned word")?;
+        // The puzzle's directions are the solver's promise: a word
+        // running another way would break rule 1.
+        if !spec.directions.contains(p.direction) {
+            return Err(GenerateError::Impossible(format!(
+                "pre-assigned word {} runs {}, which the puzzle's directions ({}) do not allow: enable {} or turn the word",
+                p.word.printed,
+                p.direction,
+                spec.directions
+                    .iter()
+                    .map(|d| d.name())
+                    .collect::<Vec<_>>()
+                    .join(","),
+                p.direction
+            )));
+        }
+        let id = lex.len() as u32;
+        lex.push(LexWord {
+            codes: encode(&p.word.letters),
+            vocab: usize::MAX,
+            index: i,
+        });
+        must.push(MustWord {
+            id,
+            fixed: Some((geo.cell(p.start), p.direction)),
+        });
+    }
+    for (v, voc) in spec
+        .vocabularies
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.must_use)
+    {
+        for (i, w) in voc.words.iter().enumerate() {
+            let id = lex.len() as u32;
+            lex.push(LexWord {
+                codes: encode(&w.letters),
+                vocab: v,
+                index: i,
+            });
+            must.push(MustWord { id, fixed: None });
+        }
+    }
+    Ok((lex, must))
+}
+
+/// The pick vocabularies' words that can be drawn, added to the lexicon
+/// and `by_letters` and indexed per vocabulary; the words left out
+/// (short, too long, repeated, banned, overlapping a must-use word) are
+/// counted in `notes`. Also the vocabularies no word of which can be
+/// drawn, with why.
+fn draw_pools(
+    spec: &PuzzleSpec,
+    codes: &Codes,
+    (lex, by_letters): (&mut Vec<LexWord>, &mut LettersMap),
+    [banned_index, must_index]: [&FirstLetterIndex; 2],
+    must_codes: &[Box<[u8]>],
+    longest_line: usize,
+    notes: &mut Vec<String>,
+) -> (Vec<PoolIndex>, Vec<String>) {
+    let encode = |letters: &[char]| codes.encode(letters);
+    let alphabet = codes.alphabet;
+    let mut pools = Vec::new();
+    // Pick vocabularies of which no word can be drawn, with why.
+    let mut undrawable: Vec<String> = Vec::new();
+    if spec.pick.is_some() {
+        for (v, voc) in spec
+            .vocabularies
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| !v.must_use)
+        {
+            let first = lex.len();
+            let (mut short, mut long, mut dup, mut bad, mut overlap) = (0, 0, 0, 0, 0);
+            for (i, w) in voc.words.iter().enumerate() {
+                let codes = encode(&w.letters);
+                if codes.len() < MIN_PICK_LEN {
+                    short += 1;
+                } else if codes.len() > longest_line {
+                    long += 1;
+                } else if by_letters.contains_key(&codes) {
+                    dup += 1;
+                } else if banned_index.contained_in(&codes).is_some() {
+                    bad += 1;
+                } else if must_index.contained_in(&codes).is_some()
+                    || must_codes.iter().any(|m| contains_either_way(m, &codes))
+                {
+                    overlap += 1;
+                } else {
+                    let id = lex.len() as u32;
+                    by_letters.insert(codes.clone(), id);
+                    lex.push(LexWord {
+                        codes,
+                        vocab: v,
+                        index: i,
+                    });
+                }
+            }
+            let skipped = [
+                (short, "shorter than 3 letters"),
+                (long, "longer than any line of the shape"),
+                (dup, "duplicates of earlier words"),
+                (bad, "containing a banned word"),
+                (overlap, "containing or inside a must-use word"),
+            ];
+            for (n, why) in skipped.iter().filter(|(n, _)| *n > 0) {
+                notes.push(format!("{}: {n} words not drawn ({why})", voc.name));
+            }
+            if lex.len() == first {
+                let reasons: Vec<String> = skipped
+                    .iter()
+                    .filter(|(n, _)| *n > 0)
+                    .map(|(n, why)| format!("{n} {why}"))
+                    .collect();
+                undrawable.push(format!(
+                    "{} ({} words{}{})",
+                    voc.name,
+                    voc.words.len(),
+                    if reasons.is_empty() { "" } else { ": " },
+                    reasons.join(", ")
+                ));
+            }
+            pools.push(PoolIndex::new(
+                alphabet.len(),
+                (first..lex.len()).map(|id| (id as u32, &lex[id].codes[..])),
+            ));
+        }
+    }
+    (pools, undrawable)
+}
+
+/// Lexicon ids of 5+ letter words sorted by letters (no two lexicon words
+/// share them, so an unstable sort gives the one order; sorting ids by
+/// their words' letters was a tenth of loading `ngerman`).
+fn sorted_long(lex: &[LexWord]) -> Vec<u32> {
+    let mut by_codes: Vec<(&[u8], u32)> = lex
+        .iter()
+        .zip(0u32..)
+        .filter(|(w, _)| w.codes.len() >= 5)
+        .map(|(w, id)| (&w.codes[..], id))
+        .collect();
+    by_codes.sort_unstable();
+    by_codes.into_iter().map(|(_, id)| id).collect()
+}
+
+/// Letters to codes (from 1) in an alphabet: ASCII letters looked up,
+/// others searched.
+struct Codes<'a> {
+    alphabet: &'a [char],
+    ascii: [u8; 128],
+}
+
+impl<'a> Codes<'a> {
+    fn new(alphabet: &'a [char]) -> Codes<'a> {
+        let mut ascii = [0u8; 128];
+        for (i, &c) in alphabet.iter().enumerate() {
+            if let Some(slot) = ascii.get_mut(c as usize) {
+                *slot = i as u8 + 1;
+            }
+        }
+        Codes { alphabet, ascii }
+    }
+
+    /// The code of `c`, if the alphabet holds it.
+    fn code(&self, c: char) -> Option<u8> {
+        match self.ascii.get(c as usize) {
+            Some(&code) => (code != 0).then_some(code),
+            None => self.alphabet.binary_search(&c).map(|i| i as u8 + 1).ok(),
+        }
+    }
+
+    /// The codes of `letters`, every one in the alphabet.
+    fn encode(&self, letters: &[char]) -> Box<[u8]> {
+        letters.iter().map(|&c| self.code(c).unwrap()).collect()
+    }
+}
+
+/// The banned words' codes (a banned word with a letter no word has
+/// cannot be read in the grid and is left out); a banned word of one
+/// letter is refused.
+fn banned_codes(spec: &PuzzleSpec, codes: &Codes) -> Result<Vec<Box<[u8]>>, GenerateError> {
+    // A one-letter banned word would forbid its letter everywhere.
+    if let Some(w) = spec.banned.iter().find(|w| w.len() < 2) {
+        return Err(InputError::msg(format!(
+            "the banned word {:?} has fewer than 2 letters; it would forbid every grid holding it",
+            w.iter().collect::<String>()
+        ))
+        .into());
+    }
+    Ok(spec
+        .banned
+        .iter()
+        .filter(|w| w.iter().all(|&c| codes.code(c).is_some()))
+        .map(|w| codes.encode(w))
+        .collect())
+}
+
+/// The pre-assigned letters' codes per cell (0: none); two different
+/// letters in one cell, or one off the shape, are refused.
+fn preset_letters(
+    spec: &PuzzleSpec,
+    geo: &Geometry,
+    codes: &Codes,
+) -> Result<Vec<u8>, GenerateError> {
+    let mut preset = vec![0u8; geo.cells()];
+    for &(pos, c) in &spec.letters {
+        check_cell(spec, pos, "pre-assigned letter")?;
+        let cell = &mut preset[geo.cell(pos) as usize];
+        let letter = codes.code(c).unwrap();
+        if *cell != 0 && *cell != letter {
+            return Err(GenerateError::Impossible(format!(
+                "two pre-assigned letters at {pos}: {} and {c}",
+                codes.alphabet[*cell as usize - 1]
+            )));
+        }
+        *cell = letter;
+    }
+    Ok(preset)
+}
+
+/// The exclusion groups each lexicon word belongs to; two must-use words
+/// of one group are refused.
+fn exclusion_groups(
+    spec: &PuzzleSpec,
+    codes: &Codes,
+    by_letters: &LettersMap,
+    (lex, must): (&[LexWord], &[MustWord]),
+) -> Result<BTreeMap<u32, Vec<u16>>, GenerateError> {
+    let mut groups: BTreeMap<u32, Vec<u16>> = BTreeMap::new();
+    for (g, group) in spec.exclusion_groups.iter().enumerate() {
+        for letters in group {
+            if letters.iter().all(|c| codes.code(*c).is_some())
+                && let Some(&id) = by_letters.get(&codes.encode(letters))
+            {
+                groups.entry(id).or_default().push(g as u16);
+            }
+        }
+    }
+    for g in 0..spec.exclusion_groups.len() as u16 {
+        let in_group: Vec<u32> = must
+            .iter()
+            .filter(|m| groups.get(&m.id).is_some_and(|gs| gs.contains(&g)))
+            .map(|m| m.id)
+            .collect();
+        if in_group.len() > 1 {
+            return Err(GenerateError::Impossible(format!(
+                "{} and {} are in the same exclusion group; at most one may appear",
+                describe_word(spec, &lex[in_group[0] as usize]),
+                describe_word(spec, &lex[in_group[1] as usize])
+            )));
+        }
+    }
+    Ok(groups)
+}
+
+/// The most cells the words of one puzzle can cover: the must-use words
+/// and the `drawn` longest words of the pools, each without overlaps.
+fn max_cover(
+    lex: &[LexWord],
+    must_codes: &[Box<[u8]>],
+    pools: &[PoolIndex],
+    drawn: usize,
+) -> usize {
+    let must_letters: usize = must_codes.iter().map(|c| c.len()).sum();
+    let mut pick_lengths: Vec<usize> = pools
+        .iter()
+        .flat_map(|p| p.all.iter().map(|&id| lex[id as usize].codes.len()))
+        .collect();
+    pick_lengths.sort_unstable_by(|a, b| b.cmp(a));
+    must_letters + pick_lengths.iter().take(drawn).sum::<usize>()
+}
+
+/// Refuses a request with nothing to place: no must-use word and no
+/// vocabulary to draw from, or none of whose words can be drawn
+/// (`undrawable` says why).
+fn something_to_place(
+    spec: &PuzzleSpec,
+    no_must: bool,
+    pools: &[PoolIndex],
+    undrawable: &[String],
+) -> Result<(), GenerateError> {
+    if spec.pick.is_none() && no_must {
+        return Err(InputError::msg("no words: every vocabulary is empty").into());
+    }
+    if spec.pick.is_some() && pools.is_empty() && no_must {
+        return Err(InputError::msg("no vocabulary to draw words from").into());
+    }
+    let drawable: usize = pools.iter().map(|p| p.all.len()).sum();
+    if spec.pick.is_some() && drawable == 0 && no_must {
+        return Err(GenerateError::Impossible(format!(
+            "no word can be drawn: {}",
+            undrawable.join("; ")
+        )));
+    }
+    Ok(())
+}
+
+/// The solution word's codes, if any: refused when it is offensive itself
+/// or longer than the shape; a banned word it merely contains is noted.
+fn solution_codes(
+    spec: &PuzzleSpec,
+    codes: &Codes,
+    banned: (&[Box<[u8]>], &FirstLetterIndex),
+    notes: &mut Vec<String>,
+) -> Result<Option<Vec<u8>>, GenerateError> {
+    let solution = spec
+        .solution
+        .as_ref()
+        .map(|w| codes.encode(&w.letters).into_vec());
+    if let (Some(word), Some(s)) = (&spec.solution, &solution)
+        && let Some(note) = check_solution_word(spec, (word, s), banned, codes.alphabet)?
+    {
+        notes.push(note);
+    }
+    if let Some(s) = &solution
+        && s.len() > spec.mask.playable_count()
+    {
+        return Err(GenerateError::Impossible(format!(
+            "the solution word has {} letters, but the shape has only {} playable cells",
+            s.len(),
+            spec.mask.playable_count()
+        )));
+    }
+    Ok(solution)
 }
 
 /// Lexicon ids by their letters' codes, hashed with [`Fnv`].
