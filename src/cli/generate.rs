@@ -499,8 +499,21 @@ pub(super) fn print_puzzles(project: &Project, puzzles: &[Puzzle]) {
     }
 }
 
-/// The project the flags describe, on top of the project file if given.
+/// The project the flags describe, on top of the project file if given:
+/// the kind and words, the grid and page, the generator settings, then the
+/// language and series, each refusing the flags that do not fit.
 pub(super) fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
+    let mut project = base_project(args)?;
+    kind_and_words_from(args, &mut project)?;
+    grid_and_page_from(args, &mut project)?;
+    generator_from(args, &mut project.generator)?;
+    language_and_series_from(args, &mut project)?;
+    Ok(project)
+}
+
+/// The project file, or without one the sample's settings for the words
+/// and size the flags give (all directions, no count, no solution).
+fn base_project(args: &GenerateArgs) -> anyhow::Result<Project> {
     let mut project = match &args.project {
         Some(path) => Project::load(path)?,
         None => {
@@ -549,6 +562,12 @@ pub(super) fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
             ..project.generator
         };
     }
+    Ok(project)
+}
+
+/// `--kind`, the word files (must-use unless drawn from), the theme files
+/// and the Swedish and word-rectangle flags.
+fn kind_and_words_from(args: &GenerateArgs, project: &mut Project) -> anyhow::Result<()> {
     match args.kind.as_deref() {
         None => {}
         Some("word-search") => project.generator.kind = PuzzleKind::WordSearch,
@@ -615,6 +634,12 @@ pub(super) fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
             project.vocabularies.push(vocabulary);
         }
     }
+    Ok(())
+}
+
+/// The grid (size, shape, mask, restricted areas) and the page (template,
+/// previous key, column width).
+fn grid_and_page_from(args: &GenerateArgs, project: &mut Project) -> anyhow::Result<()> {
     if let Some(size) = &args.size {
         let (w, h) = parse_size(size)?;
         project.grid.width = w;
@@ -656,7 +681,11 @@ pub(super) fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
         }
         project.column_width = Some(width);
     }
-    let g = &mut project.generator;
+    Ok(())
+}
+
+/// Difficulty, directions, word count, solution, seed, count and time.
+fn generator_from(args: &GenerateArgs, g: &mut GeneratorSettings) -> anyhow::Result<()> {
     if let Some(name) = &args.difficulty {
         let preset = Difficulty::parse(name).map_err(InputError::msg)?;
         match g.kind {
@@ -711,6 +740,12 @@ pub(super) fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
     if let Some(t) = args.time_limit {
         g.time_limit_seconds = t;
     }
+    Ok(())
+}
+
+/// The page language (from the vocabularies unless given), the default
+/// title, the first number and the series file.
+fn language_and_series_from(args: &GenerateArgs, project: &mut Project) -> anyhow::Result<()> {
     project.language = match args.language.as_deref() {
         Some("en") => Language::English,
         Some("de") => Language::German,
@@ -754,7 +789,7 @@ pub(super) fn project_from(args: &GenerateArgs) -> anyhow::Result<Project> {
         }
         (None, None) => {}
     }
-    Ok(project)
+    Ok(())
 }
 
 /// Adds the written puzzles' answers to the project's series file, each
