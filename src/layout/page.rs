@@ -410,10 +410,6 @@ pub fn puzzle_page(
 ) -> Result<Page, LayoutError> {
     let mut canvas = Canvas::new();
     let content = content_area(template);
-    let fit_content = template.page.fits_content();
-    // A column's width is given; other pages that fit their content take
-    // the grid's or the list's.
-    let column_page = matches!(template.page, PageSize::Column { .. });
     let y = if parts.heading {
         page_heading(&mut canvas, puzzle, template, heading, parts, content)?
     } else {
@@ -421,6 +417,26 @@ pub fn puzzle_page(
     };
     let bottom = previous_key(&mut canvas, template, parts, content)?;
     let body = Area::new(content.x, y, content.width, bottom - y);
+    let block = place_block(puzzle, template, parts, body)?;
+    draw_block(&mut canvas, puzzle, template, parts, body, block);
+    Ok(canvas.into_page(template))
+}
+
+/// Where the grid and the word list go in the page's `body`, and how
+/// large the grid's cells are: the list is fitted first (it has a
+/// smallest type size) in the restricted area, beside or below the grid
+/// as the template asks and the words allow, and the grid takes the rest;
+/// a page that leaves the grid too small cells is refused.
+fn place_block(
+    puzzle: &Puzzle,
+    template: &Template,
+    parts: Parts,
+    body: Area,
+) -> Result<Block, LayoutError> {
+    let fit_content = template.page.fits_content();
+    // A column's width is given; other pages that fit their content take
+    // the grid's or the list's.
+    let column_page = matches!(template.page, PageSize::Column { .. });
     let (cols, rows) = (puzzle.width(), puzzle.height());
     let cell_rule = match puzzle.kind().presentation() {
         Presentation::HiddenWords => template.grid.cell,
@@ -599,6 +615,57 @@ pub fn puzzle_page(
             "the page leaves {cell:.1} mm per cell for a {cols}×{rows} grid (at least {MIN_CELL} mm needed)"
         )));
     }
+    Ok(Block {
+        list_style: list_style.clone(),
+        words,
+        fit,
+        cell,
+        beside,
+        list_offset,
+        solution_height,
+    })
+}
+
+/// The grid and word list [`place_block`] placed: how they are set.
+struct Block {
+    words: Vec<String>,
+    list_style: WordListStyle,
+    fit: Option<ListFit>,
+    /// The grid's cell, mm.
+    cell: f32,
+    /// The list beside the grid.
+    beside: bool,
+    /// The list in the restricted area, at this offset from the grid's
+    /// top-left corner.
+    list_offset: Option<Point>,
+    /// Room for the solution boxes (0 without them).
+    solution_height: f32,
+}
+
+/// Draws the grid, the solution boxes and the word list as `block` places
+/// them in `body`, the block a little above the middle of a page it does
+/// not fill.
+fn draw_block(
+    canvas: &mut Canvas,
+    puzzle: &Puzzle,
+    template: &Template,
+    parts: Parts,
+    body: Area,
+    block: Block,
+) {
+    let fit_content = template.page.fits_content();
+    let column_page = matches!(template.page, PageSize::Column { .. });
+    let (cols, rows) = (puzzle.width(), puzzle.height());
+    let Block {
+        words,
+        list_style,
+        fit,
+        cell,
+        beside,
+        list_offset,
+        solution_height,
+    } = block;
+    let list_style = &list_style;
     let grid_width = if parts.grid { cols as f32 * cell } else { 0.0 };
     let longest = fit
         .as_ref()
@@ -642,14 +709,14 @@ pub fn puzzle_page(
     }
     if parts.grid {
         let at = Point::new(centred(grid_width), y);
-        draw_grid(&mut canvas, puzzle, template, parts, at, cell);
+        draw_grid(canvas, puzzle, template, parts, at, cell);
         if beside && let Some(fit) = &fit {
             let at = Point::new(body.x + grid_width + list_style.gap, y);
-            wordlist::draw(&mut canvas, &words, list_style, fit, at);
+            wordlist::draw(canvas, &words, list_style, fit, at);
         }
         if let (Some(offset), Some(fit)) = (list_offset, &fit) {
             let at = Point::new(centred(grid_width) + offset.x, y + offset.y);
-            wordlist::draw(&mut canvas, &words, list_style, fit, at);
+            wordlist::draw(canvas, &words, list_style, fit, at);
         }
         y += rows as f32 * cell + GAP;
     }
@@ -666,7 +733,7 @@ pub fn puzzle_page(
             Presentation::HiddenWords | Presentation::FillIn => false,
         };
         solution_boxes(
-            &mut canvas,
+            canvas,
             template,
             groups,
             shown,
@@ -681,14 +748,13 @@ pub fn puzzle_page(
         && let Some(fit) = &fit
     {
         wordlist::draw(
-            &mut canvas,
+            canvas,
             &words,
             list_style,
             fit,
             Point::new(centred(list_width), y),
         );
     }
-    Ok(canvas.into_page(template))
 }
 
 /// Room left round a word list set in a restricted area, in cells: the
