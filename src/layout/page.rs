@@ -461,7 +461,6 @@ fn place_block(
         position: ListPosition::Below,
         ..template.word_list.clone()
     };
-    type FitList = fn(&[String], &WordListStyle, f32, f32) -> Option<ListFit>;
     let (list_style, fit_list): (_, FitList) = match puzzle.kind().presentation() {
         Presentation::HiddenWords | Presentation::CluesInGrid => {
             (&template.word_list, wordlist::fit)
@@ -472,6 +471,13 @@ fn place_block(
         template: template.name.clone(),
         message: what.to_string(),
     };
+    let room = GridRoom {
+        cell_rule,
+        cols,
+        rows,
+        body,
+        solution_height,
+    };
     // In the restricted area when the template says so and the words fit
     // there with the grid at the size the page gives it without a list.
     let in_area = (list_style.position == ListPosition::InRestrictedArea
@@ -479,13 +485,7 @@ fn place_block(
         && parts.words
         && !words.is_empty())
     .then(|| {
-        let cell = cell_size(
-            cell_rule,
-            cols,
-            rows,
-            body.width,
-            body.height - solution_height,
-        );
+        let cell = room.cell(body.width, body.height - solution_height);
         list_in_area(&words, list_style, &puzzle.mask, cell).map(|(fit, at)| (fit, at, cell))
     })
     .flatten();
@@ -503,41 +503,10 @@ fn place_block(
         columns: list_style.columns.max(BELOW_COLUMNS),
         ..list_style.clone()
     };
-    // The cell a grid gets above a list fitted below it.
-    let list_gap = list_style.gap;
-    let cell_under = |fit: &ListFit| {
-        cell_size(
-            cell_rule,
-            cols,
-            rows,
-            body.width,
-            body.height - solution_height - fit.height() - list_gap,
-        )
-    };
     let mut list_style = list_style;
-    if beside_fit.is_some() && !fit_content {
-        let beside_cell = cell_size(
-            cell_rule,
-            cols,
-            rows,
-            body.width - list_style.beside_width - list_style.gap,
-            body.height - solution_height,
-        );
-        let list_room = body.height - solution_height - (rows as f32 * MIN_CELL + GAP);
-        if let Some(below) = list_below(
-            &words,
-            &below_style,
-            (body.width, list_room),
-            wordlist::fit,
-            &cell_under,
-            cell_size(cell_rule, cols, rows, body.width, f32::INFINITY),
-        ) {
-            let below_cell = cell_under(&below);
-            if below_cell >= beside_cell * BELOW_GAIN {
-                list_style = &below_style;
-                beside_fit = None;
-            }
-        }
+    if beside_fit.is_some() && !fit_content && room.below_gains(&words, &below_style) {
+        list_style = &below_style;
+        beside_fit = None;
     }
     let beside = beside_fit.is_some();
     let list_offset = in_area.as_ref().map(|&(_, at, _)| at);
@@ -548,43 +517,26 @@ fn place_block(
         let grid_width = body.width - list_style.beside_width - list_style.gap;
         (
             Some(fit),
-            cell_size(
-                cell_rule,
-                cols,
-                rows,
-                grid_width,
-                body.height - solution_height,
-            ),
+            room.cell(grid_width, body.height - solution_height),
         )
     } else {
-        let grid_reserve = if parts.grid {
-            rows as f32 * MIN_CELL + GAP
-        } else {
-            0.0
-        };
-        let list_room = body.height - solution_height - grid_reserve;
-        let list_width = if fit_content && !column_page {
+        // Set below the grid, as wide as the grid on a page that fits its
+        // content (a column excepted).
+        let list_width = (fit_content && !column_page).then(|| {
             let grid_width = if parts.grid {
-                cols as f32 * cell_size(cell_rule, cols, rows, body.width, body.height)
+                cols as f32 * room.cell(body.width, body.height)
             } else {
                 0.0
             };
             grid_width.max(100.0)
-        } else {
-            body.width
-        };
-        let fitted = if fit_content || !parts.grid {
-            fit_list(&words, list_style, list_width, list_room)
-        } else {
-            list_below(
-                &words,
-                list_style,
-                (list_width, list_room),
-                fit_list,
-                &cell_under,
-                cell_size(cell_rule, cols, rows, body.width, f32::INFINITY),
-            )
-        };
+        });
+        let fitted = room.list_under(
+            &words,
+            (list_style, fit_list),
+            list_width,
+            parts.grid,
+            fit_content || !parts.grid,
+        );
         let fit = if words.is_empty() {
             None
         } else {
@@ -598,13 +550,7 @@ fn place_block(
         let list_height = fit.as_ref().map_or(0.0, |f| f.height() + list_style.gap);
         (
             fit,
-            cell_size(
-                cell_rule,
-                cols,
-                rows,
-                body.width,
-                body.height - solution_height - list_height,
-            ),
+            room.cell(body.width, body.height - solution_height - list_height),
         )
     };
     if parts.grid && cell < MIN_CELL {
@@ -625,6 +571,87 @@ fn place_block(
         solution_height,
     })
 }
+
+/// The room a page's body gives a grid of `cols` × `rows` cells and the
+/// solution boxes under it, for weighing where its word list goes.
+struct GridRoom {
+    cell_rule: CellSize,
+    cols: usize,
+    rows: usize,
+    body: Area,
+    solution_height: f32,
+}
+
+impl GridRoom {
+    /// The cell the grid gets in `width` × `height` mm.
+    fn cell(&self, width: f32, height: f32) -> f32 {
+        cell_size(self.cell_rule, self.cols, self.rows, width, height)
+    }
+
+    /// The cell the grid gets above `fit`, a list set below it.
+    fn cell_under(&self, fit: &ListFit, gap: f32) -> f32 {
+        let height = self.body.height - self.solution_height - fit.height() - gap;
+        self.cell(self.body.width, height)
+    }
+
+    /// Whether the list set below the grid in `below` (more columns)
+    /// gives the grid cells [`BELOW_GAIN`] times those it has beside the
+    /// list.
+    fn below_gains(&self, words: &[String], below: &WordListStyle) -> bool {
+        let beside_cell = self.cell(
+            self.body.width - below.beside_width - below.gap,
+            self.body.height - self.solution_height,
+        );
+        let list_room =
+            self.body.height - self.solution_height - (self.rows as f32 * MIN_CELL + GAP);
+        list_below(
+            words,
+            below,
+            (self.body.width, list_room),
+            wordlist::fit,
+            &|fit| self.cell_under(fit, below.gap),
+            self.cell(self.body.width, f32::INFINITY),
+        )
+        .is_some_and(|fit| self.cell_under(&fit, below.gap) >= beside_cell * BELOW_GAIN)
+    }
+
+    /// The list fitted below the grid, `width` wide (the body's when
+    /// `None`) above the room the grid needs at its smallest cells (none
+    /// without a grid); at the template's size when `as_set`, else at the
+    /// size that leaves the grid its target cells ([`list_below`]).
+    fn list_under(
+        &self,
+        words: &[String],
+        (style, fit_list): (&WordListStyle, FitList),
+        width: Option<f32>,
+        grid: bool,
+        as_set: bool,
+    ) -> Option<ListFit> {
+        let grid_reserve = if grid {
+            self.rows as f32 * MIN_CELL + GAP
+        } else {
+            0.0
+        };
+        let list_room = self.body.height - self.solution_height - grid_reserve;
+        let list_width = width.unwrap_or(self.body.width);
+        if as_set {
+            fit_list(words, style, list_width, list_room)
+        } else {
+            list_below(
+                words,
+                style,
+                (list_width, list_room),
+                fit_list,
+                &|fit| self.cell_under(fit, style.gap),
+                self.cell(self.body.width, f32::INFINITY),
+            )
+        }
+    }
+}
+
+/// How a word list is fitted into a width and height: by columns
+/// ([`wordlist::fit`]) or in exactly its columns ([`wordlist::fit_exact`]).
+type FitList = fn(&[String], &WordListStyle, f32, f32) -> Option<ListFit>;
 
 /// The grid and word list [`place_block`] placed: how they are set.
 struct Block {
