@@ -8,6 +8,7 @@ use super::pool::PoolIndex;
 use crate::error::{GenerateError, InputError, excerpt};
 use crate::model::word::grid_letters;
 use crate::model::{Direction, Pos, PuzzleSpec, WordCount};
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -177,8 +178,7 @@ fn check_must_words(
 ) -> Result<LettersMap, GenerateError> {
     let describe = |lex: &[LexWord], id: u32| describe_word(spec, &lex[id as usize]);
     let words: usize = spec.vocabularies.iter().map(|v| v.words.len()).sum();
-    let mut by_letters =
-        LettersMap::with_capacity_and_hasher(must.len() + words, Default::default());
+    let mut by_letters = LettersMap::with_capacity(must.len() + words);
     for m in must {
         let w = &lex[m.id as usize];
         let name = describe(lex, m.id);
@@ -199,13 +199,13 @@ fn check_must_words(
                 decode(alphabet, b)
             )));
         }
-        if let Some(&other) = by_letters.get(&w.codes) {
+        if let Some(other) = by_letters.get(lex, &w.codes) {
             return Err(GenerateError::Impossible(format!(
                 "{name} is listed twice (also as {})",
                 describe(lex, other)
             )));
         }
-        by_letters.insert(w.codes.clone(), m.id);
+        by_letters.insert(lex, &w.codes, m.id);
     }
     for a in must {
         for b in must {
@@ -538,7 +538,7 @@ fn draw_pools(
                     short += 1;
                 } else if codes.len() > longest_line {
                     long += 1;
-                } else if by_letters.contains_key(&codes) {
+                } else if by_letters.get(lex, &codes).is_some() {
                     dup += 1;
                 } else if banned_index.contained_in(&codes).is_some() {
                     bad += 1;
@@ -548,12 +548,12 @@ fn draw_pools(
                     overlap += 1;
                 } else {
                     let id = lex.len() as u32;
-                    by_letters.insert(codes.clone(), id);
                     lex.push(LexWord {
                         codes,
                         vocab: v,
                         index: i,
                     });
+                    by_letters.insert(lex, &lex[id as usize].codes, id);
                 }
             }
             let skipped = [
@@ -690,7 +690,7 @@ fn exclusion_groups(
     for (g, group) in spec.exclusion_groups.iter().enumerate() {
         for letters in group {
             if letters.iter().all(|c| codes.code(*c).is_some())
-                && let Some(&id) = by_letters.get(&codes.encode(letters))
+                && let Some(id) = by_letters.get(lex, &codes.encode(letters))
             {
                 groups.entry(id).or_default().push(g as u16);
             }
@@ -784,8 +784,53 @@ fn solution_codes(
     Ok(solution)
 }
 
-/// Lexicon ids by their letters' codes, hashed with [`Fnv`].
-type LettersMap = HashMap<Box<[u8]>, u32, BuildHasherDefault<Fnv>>;
+/// Lexicon ids by their letters' codes: the [`Fnv`] hash of the codes to
+/// the id, the lexicon holding the codes themselves (a boxed copy of every
+/// word's codes as the key, made and freed again, was a tenth of loading
+/// `ngerman`); two different words with one hash, which 64 bits make
+/// next to impossible, go to a map by their codes.
+#[derive(Default)]
+struct LettersMap {
+    by_hash: HashMap<u64, u32, BuildHasherDefault<Fnv>>,
+    collided: HashMap<Box<[u8]>, u32>,
+}
+
+impl LettersMap {
+    fn with_capacity(words: usize) -> LettersMap {
+        LettersMap {
+            by_hash: HashMap::with_capacity_and_hasher(words, Default::default()),
+            collided: HashMap::new(),
+        }
+    }
+
+    fn hash(codes: &[u8]) -> u64 {
+        let mut hasher = Fnv::default();
+        hasher.write(codes);
+        hasher.finish()
+    }
+
+    /// The id of the lexicon word spelled `codes`, if any.
+    fn get(&self, lex: &[LexWord], codes: &[u8]) -> Option<u32> {
+        match self.by_hash.get(&Self::hash(codes)) {
+            Some(&id) if *lex[id as usize].codes == *codes => Some(id),
+            Some(_) => self.collided.get(codes).copied(),
+            None => None,
+        }
+    }
+
+    /// Adds lexicon word `id`, spelled `codes` (not yet in the map).
+    fn insert(&mut self, lex: &[LexWord], codes: &[u8], id: u32) {
+        match self.by_hash.entry(Self::hash(codes)) {
+            Entry::Vacant(slot) => {
+                slot.insert(id);
+            }
+            Entry::Occupied(slot) => {
+                debug_assert!(*lex[*slot.get() as usize].codes != *codes);
+                self.collided.insert(codes.into(), id);
+            }
+        }
+    }
+}
 
 /// FNV-1a, 64 bits: the letters of a word are a few bytes, which the
 /// standard SipHash took a tenth of loading `ngerman` to hash. The map is
