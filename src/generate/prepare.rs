@@ -592,15 +592,25 @@ fn draw_pools(
 /// Lexicon ids of 5+ letter words sorted by letters (no two lexicon words
 /// share them, so an unstable sort gives the one order; sorting ids by
 /// their words' letters was a tenth of loading `ngerman`).
+///
+/// Each word's first eight codes, read as one big-endian number, order
+/// the words as their codes do (codes are never 0, so a shorter word's
+/// zero padding sorts it first): most comparisons are of two numbers.
 fn sorted_long(lex: &[LexWord]) -> Vec<u32> {
-    let mut by_codes: Vec<(&[u8], u32)> = lex
+    let prefix = |codes: &[u8]| {
+        let mut bytes = [0u8; 8];
+        let n = codes.len().min(8);
+        bytes[..n].copy_from_slice(&codes[..n]);
+        u64::from_be_bytes(bytes)
+    };
+    let mut by_codes: Vec<(u64, &[u8], u32)> = lex
         .iter()
         .zip(0u32..)
         .filter(|(w, _)| w.codes.len() >= 5)
-        .map(|(w, id)| (&w.codes[..], id))
+        .map(|(w, id)| (prefix(&w.codes), &w.codes[..], id))
         .collect();
     by_codes.sort_unstable();
-    by_codes.into_iter().map(|(_, id)| id).collect()
+    by_codes.into_iter().map(|(_, _, id)| id).collect()
 }
 
 /// Letters to codes (from 1) in an alphabet: ASCII letters looked up,

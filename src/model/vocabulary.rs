@@ -113,9 +113,13 @@ impl Vocabulary {
     ) -> Result<(Vocabulary, Vec<usize>), InputError> {
         let mut entries = Vec::new();
         let mut lines = Vec::new();
-        for (i, raw) in bytes.split(|b| *b == b'\n').enumerate() {
-            let line = std::str::from_utf8(raw)
-                .map_err(|_| InputError::at(source, i + 1, "not valid UTF-8 text"))?;
+        // The whole text checked at once (line by line was a tenth of
+        // reading `ngerman`); an error names the line it is in.
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
+            InputError::at(source, line, "not valid UTF-8 text")
+        })?;
+        for (i, line) in text.split('\n').enumerate() {
             let line = line.trim_end_matches('\r').trim_start_matches('\u{feff}');
             if line.trim().is_empty() || line.trim_start().starts_with('#') {
                 continue;

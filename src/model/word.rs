@@ -190,7 +190,7 @@ fn composed(text: &str) -> std::borrow::Cow<'_, str> {
 /// Whether the letter `c` is composed already on its own.
 fn composed_char(c: char) -> bool {
     use unicode_normalization::{IsNormalized, is_nfc_quick};
-    is_nfc_quick(std::iter::once(c)) == IsNormalized::Yes
+    c < FIRST_MARK || is_nfc_quick(std::iter::once(c)) == IsNormalized::Yes
 }
 
 /// Grid letters of each word of `printed` (split at spaces), for a
@@ -211,8 +211,14 @@ pub fn letter_groups(printed: &str, mode: UmlautMode, total: usize) -> Vec<usize
 /// Combining marks (Unicode General_Category Mark: accents, Hebrew
 /// points, Arabic harakat): never a grid cell's letter on their own.
 fn is_combining_mark(c: char) -> bool {
-    unicode_normalization::char::is_combining_mark(c)
+    // No mark comes before U+0300 (the German and French letters are
+    // answered without the table).
+    c >= FIRST_MARK && unicode_normalization::char::is_combining_mark(c)
 }
+
+/// The first combining mark (COMBINING GRAVE ACCENT): every character
+/// before it is composed on its own and is no mark.
+const FIRST_MARK: char = '\u{300}';
 
 /// Whether `c` can be a grid cell's letter: an upper-case (or caseless)
 /// letter, not a combining mark. The verifiers hold every cell to this.
