@@ -239,7 +239,7 @@ pub fn setting(
         .zip(&set)
         .filter(|(b, (size, _))| {
             let (w, h) = inner(b.area);
-            clue_lines(b.text, style.font, *size, w, h, language).is_none()
+            clue_lines(b.text, style.font, *size, w, h, language, Joints::FitOnly).is_none()
         })
         .count();
     Some(ClueSetting {
@@ -302,7 +302,9 @@ fn set_page(
             let short = shortened(b.text, language);
             std::iter::once(b.text)
                 .chain(short.as_deref())
-                .find_map(|text| clue_lines(text, style.font, size, w, h, language))
+                .find_map(|text| {
+                    clue_lines(text, style.font, size, w, h, language, Joints::Preferred)
+                })
                 .map(|lines| (size, lines))
                 .unwrap_or_else(|| squeezed(b.text, style.font, w, h, language))
         })
@@ -354,14 +356,29 @@ pub fn fit_clue(
     let mut short: Option<Option<String>> = None;
     let mut size = style.size;
     while size >= style.min_size - 1e-3 {
-        if let Some(lines) = clue_lines(text, style.font, size, width, height, language) {
+        if let Some(lines) = clue_lines(
+            text,
+            style.font,
+            size,
+            width,
+            height,
+            language,
+            Joints::Preferred,
+        ) {
             return Some((size, lines));
         }
         let short = short.get_or_insert_with(|| shortened(text, language));
-        if let Some(lines) = short
-            .as_deref()
-            .and_then(|s| clue_lines(s, style.font, size, width, height, language))
-        {
+        if let Some(lines) = short.as_deref().and_then(|s| {
+            clue_lines(
+                s,
+                style.font,
+                size,
+                width,
+                height,
+                language,
+                Joints::Preferred,
+            )
+        }) {
             return Some((size, lines));
         }
         size -= CLUE_PT_STEP;
@@ -378,7 +395,8 @@ pub fn fits(text: &str, style: &ClueStyle, width: f32, height: f32, language: La
         .floor()
         .max(0.0);
     let smallest = style.size - steps * CLUE_PT_STEP;
-    clue_lines(text, style.font, smallest, width, height, language).is_some()
+    let fit = Joints::FitOnly;
+    clue_lines(text, style.font, smallest, width, height, language, fit).is_some()
         || fit_clue(text, style, width, height, language).is_some()
 }
 
@@ -395,7 +413,15 @@ fn squeezed(
     let metrics = face.metrics();
     let mut size = FLOOR_PT + 1.0;
     while size > FLOOR_PT {
-        if let Some(lines) = clue_lines(&text, face, size, width, height, language) {
+        if let Some(lines) = clue_lines(
+            &text,
+            face,
+            size,
+            width,
+            height,
+            language,
+            Joints::Preferred,
+        ) {
             return (size, lines);
         }
         size -= CLUE_PT_STEP;
@@ -442,6 +468,7 @@ fn clue_lines(
     width: f32,
     height: f32,
     language: Language,
+    joints: Joints,
 ) -> Option<Vec<String>> {
     let metrics = face.metrics();
     let size_mm = pt_to_mm(size);
@@ -459,15 +486,28 @@ fn clue_lines(
     // lines at 6.25 pt where two broken ones fit, and was set smaller.
     // Broken between a compound's words first ("Lebens-beschreibung"),
     // then at any syllable when that takes too many lines.
-    [
-        Breaking::WholeWords,
-        Breaking::JointsFirst,
-        Breaking::AnySyllable,
-    ]
-    .into_iter()
-    .find_map(|breaking| {
+    let passes: &[Breaking] = match joints {
+        Joints::Preferred => &[
+            Breaking::WholeWords,
+            Breaking::JointsFirst,
+            Breaking::AnySyllable,
+        ],
+        Joints::FitOnly => &[Breaking::WholeWords, Breaking::AnySyllable],
+    };
+    passes.iter().find_map(|&breaking| {
         wrap(text, &advance, width, language, breaking).filter(|lines| lines.len() <= room)
     })
+}
+
+/// Whether [`clue_lines`] sets the lines (a compound broken between its
+/// words first) or only finds whether the text fits: the greedy break at
+/// the last syllable that fits takes the fewest lines, so a text fits with
+/// joints first only if it fits without them, and the fit tests (every
+/// clue of the vocabulary, at each size) skip the frequency lookups.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Joints {
+    Preferred,
+    FitOnly,
 }
 
 /// Where [`wrap`] may break a word that does not fit its line.
@@ -519,7 +559,7 @@ fn wrap(
             let breaks = breaks.get_or_insert_with(|| match breaking {
                 Breaking::WholeWords => Vec::new(),
                 Breaking::JointsFirst | Breaking::AnySyllable => {
-                    super::hyphenate::breaks(word, language)
+                    super::hyphenate::breaks(word, language, breaking == Breaking::JointsFirst)
                 }
             });
             let fitting = |b: &&super::hyphenate::Break| {
@@ -616,7 +656,15 @@ mod tests {
         let (w, h) = (12.64, 6.32);
         let text = "ugs.: psychiatrische Klinik";
         for size in [6.25, 6.5] {
-            let lines = clue_lines(text, Face::Condensed, size, w, h, Language::German);
+            let lines = clue_lines(
+                text,
+                Face::Condensed,
+                size,
+                w,
+                h,
+                Language::German,
+                Joints::Preferred,
+            );
             assert_eq!(
                 lines.as_deref().map(<[String]>::len),
                 Some(2),

@@ -29,7 +29,9 @@ const RIGHT_MIN: usize = 3;
 /// breaks only there ("Low-T3-Syndrom": after "Low-" and "T3-", never a
 /// doubled hyphen); a word holding a digit, a full stop or mostly capitals
 /// (an abbreviation or symbol) never breaks.
-pub fn breaks(word: &str, language: Language) -> Vec<Break> {
+/// Compound joints are found only when `joints` asks for them (they cost
+/// frequency-list lookups; elsewhere `joins_words` is false).
+pub fn breaks(word: &str, language: Language, joints: bool) -> Vec<Break> {
     let own: Vec<usize> = word
         .char_indices()
         .filter(|&(i, c)| is_hyphen(c) && i > 0 && i + c.len_utf8() < word.len())
@@ -52,7 +54,11 @@ pub fn breaks(word: &str, language: Language) -> Vec<Break> {
         Language::German => (hypher::Lang::German, crate::model::Language::German),
         Language::English => (hypher::Lang::English, crate::model::Language::English),
     };
-    let joints = crate::model::lexicon::compound_joints(word, words_of);
+    let joints = if joints {
+        crate::model::lexicon::compound_joints(word, words_of)
+    } else {
+        Vec::new()
+    };
     // The patterns are lower case; ẞ lower-cases to a shorter ß, so the
     // word is lowered letter by letter and offsets mapped back by letter.
     let letters: Vec<(usize, char)> = word.char_indices().collect();
@@ -99,7 +105,7 @@ mod tests {
     fn pieces(word: &str, language: Language) -> String {
         let mut out = String::new();
         let mut from = 0;
-        for b in breaks(word, language) {
+        for b in breaks(word, language, true) {
             out.push_str(&word[from..b.at]);
             out.push('|');
             from = b.at;
@@ -128,7 +134,7 @@ mod tests {
     #[test]
     fn capital_sharp_s_breaks_on_letter_boundaries() {
         // ẞ lower-cases to a shorter ß: offsets are mapped back by letter.
-        for b in breaks("GROẞMUTTER", Language::German) {
+        for b in breaks("GROẞMUTTER", Language::German, true) {
             assert!("GROẞMUTTER".is_char_boundary(b.at), "{b:?}");
         }
         assert_eq!(pieces("GROSSMUTTER", Language::German), "GROSS|MUTTER");
@@ -137,7 +143,7 @@ mod tests {
     #[test]
     fn own_hyphens_first_and_abbreviations_never() {
         assert_eq!(
-            breaks("Low-T3-Syndrom", Language::German),
+            breaks("Low-T3-Syndrom", Language::German, true),
             [
                 Break {
                     at: 4,
@@ -152,7 +158,7 @@ mod tests {
             ]
         );
         for word in ["UdSSR", "kg", "3,5", "Abk.", "ABS", "z.B."] {
-            assert!(breaks(word, Language::German).is_empty(), "{word}");
+            assert!(breaks(word, Language::German, true).is_empty(), "{word}");
         }
         assert_eq!(pieces("hyphenation", Language::English), "hy|phen|ation");
     }

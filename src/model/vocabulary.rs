@@ -116,7 +116,11 @@ impl Vocabulary {
         // The whole text checked at once (line by line was a tenth of
         // reading `ngerman`); an error names the line it is in.
         let text = std::str::from_utf8(bytes).map_err(|e| {
-            let line = bytes[..e.valid_up_to()].iter().filter(|&&b| b == b'\n').count() + 1;
+            let line = bytes[..e.valid_up_to()]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count()
+                + 1;
             InputError::at(source, line, "not valid UTF-8 text")
         })?;
         for (i, line) in text.split('\n').enumerate() {
