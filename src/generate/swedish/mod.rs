@@ -1146,55 +1146,135 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
             }
             let codes = letter_codes(&mut alphabet, &word.letters)?;
             seen.insert(word.letters.clone());
-            let familiarity = lexicon::zipf(&word.printed, spec.language);
-            let familiar = fits
-                && (curated
-                    || familiarity >= lexicon::FAMILIAR_ZIPF
-                        && !word.tags.iter().any(|t| t.is_specialist()));
-            let (welcome_zipf, familiarity_weight) = match rules.difficulty {
-                Difficulty::Easy => (EASY_ZIPF, FAMILIARITY_WEIGHT),
-                Difficulty::Medium => (lexicon::FAMILIAR_ZIPF, FAMILIARITY_WEIGHT),
-                Difficulty::Hard => (HARD_ZIPF, -FAMILIARITY_WEIGHT),
-            };
-            answers.push((
-                Answer {
-                    codes,
-                    printed: word.printed.clone(),
-                    clues,
-                    vocabulary: name.to_string(),
-                    short_form: word.tags.iter().any(|t| t.is_short_form()),
-                    fits,
-                    welcome: fits
-                        && (curated
-                            || familiarity >= welcome_zipf
-                                && !word.tags.iter().any(|t| t.is_specialist())
-                                && (familiarity >= SHORT_FORM_ZIPF
-                                    || !word.tags.iter().any(|t| t.is_short_form()))),
-                    familiar,
+            answers.push(weighed_answer(
+                spec,
+                word,
+                (codes, clues, fits),
+                Source {
+                    vocabulary: name,
+                    priority,
+                    curated,
                     must_use,
                 },
-                // Each vocabulary lower in the list is one point less
-                // welcome: about what a clue-share step of the random
-                // order weighs, so lower lists fill the gaps. Familiarity
-                // adds up to half a point within a vocabulary.
-                -(priority as f32)
-                    + familiarity_weight * (familiarity.min(6.0) - lexicon::FAMILIAR_ZIPF) / 3.5
-                    - if word.tags.iter().any(|t| t.is_short_form()) {
-                        SHORT_FORM_PENALTY
-                    } else {
-                        0.0
-                    }
-                    + match rules.difficulty {
-                        Difficulty::Easy | Difficulty::Medium
-                            if word.tags.contains(&Tag::Confirmed) =>
-                        {
-                            CONFIRMED_PREFERENCE
-                        }
-                        Difficulty::Easy | Difficulty::Medium | Difficulty::Hard => 0.0,
-                    },
             ));
         }
     }
+    let notes = lexicon_notes(
+        spec,
+        &answers,
+        &refused,
+        LeftOut {
+            without_clue,
+            too_long,
+            sensitive: sensitive_left_out,
+            foreign_letters,
+        },
+        (min_len, longest),
+    )?;
+    Ok((answers, alphabet, notes))
+}
+
+/// Where an answer comes from: its vocabulary, that vocabulary's place in
+/// the order (0 first), whether the list is curated (short, or the shipped
+/// short answers: every entry welcome) and must-use.
+struct Source<'a> {
+    vocabulary: &'a str,
+    priority: usize,
+    curated: bool,
+    must_use: bool,
+}
+
+/// An answer of the lexicon with its preference: its vocabulary's place
+/// first, then how familiar it is (the other way round on hard pages), a
+/// short form less and a clue a dictionary confirms more (easy and medium).
+fn weighed_answer(
+    spec: &PuzzleSpec,
+    word: &crate::model::Word,
+    (codes, clues, fits): (Vec<u8>, Vec<String>, bool),
+    source: Source,
+) -> (Answer, f32) {
+    let rules = spec.swedish;
+    let Source {
+        vocabulary: name,
+        priority,
+        curated,
+        must_use,
+    } = source;
+    let familiarity = lexicon::zipf(&word.printed, spec.language);
+    let familiar = fits
+        && (curated
+            || familiarity >= lexicon::FAMILIAR_ZIPF
+                && !word.tags.iter().any(|t| t.is_specialist()));
+    let (welcome_zipf, familiarity_weight) = match rules.difficulty {
+        Difficulty::Easy => (EASY_ZIPF, FAMILIARITY_WEIGHT),
+        Difficulty::Medium => (lexicon::FAMILIAR_ZIPF, FAMILIARITY_WEIGHT),
+        Difficulty::Hard => (HARD_ZIPF, -FAMILIARITY_WEIGHT),
+    };
+    (
+        Answer {
+            codes,
+            printed: word.printed.clone(),
+            clues,
+            vocabulary: name.to_string(),
+            short_form: word.tags.iter().any(|t| t.is_short_form()),
+            fits,
+            welcome: fits
+                && (curated
+                    || familiarity >= welcome_zipf
+                        && !word.tags.iter().any(|t| t.is_specialist())
+                        && (familiarity >= SHORT_FORM_ZIPF
+                            || !word.tags.iter().any(|t| t.is_short_form()))),
+            familiar,
+            must_use,
+        },
+        // Each vocabulary lower in the list is one point less
+        // welcome: about what a clue-share step of the random
+        // order weighs, so lower lists fill the gaps. Familiarity
+        // adds up to half a point within a vocabulary.
+        -(priority as f32)
+            + familiarity_weight * (familiarity.min(6.0) - lexicon::FAMILIAR_ZIPF) / 3.5
+            - if word.tags.iter().any(|t| t.is_short_form()) {
+                SHORT_FORM_PENALTY
+            } else {
+                0.0
+            }
+            + match rules.difficulty {
+                Difficulty::Easy | Difficulty::Medium if word.tags.contains(&Tag::Confirmed) => {
+                    CONFIRMED_PREFERENCE
+                }
+                Difficulty::Easy | Difficulty::Medium | Difficulty::Hard => 0.0,
+            },
+    )
+}
+
+/// Answers left out of the lexicon, by why.
+struct LeftOut {
+    /// No clue (or every clue gives the answer away or is sensitive).
+    without_clue: usize,
+    /// No clue fits half a clue cell at the template's size.
+    too_long: usize,
+    /// Vulgar, derogatory or sensitive.
+    sensitive: usize,
+    /// A letter the page's alphabet lacks.
+    foreign_letters: usize,
+}
+
+/// The lexicon's notes on what it left out; refuses must-use answers a
+/// Swedish puzzle cannot take (naming the first ten) and vocabularies
+/// without a single clue.
+fn lexicon_notes(
+    spec: &PuzzleSpec,
+    answers: &[(Answer, f32)],
+    refused: &[String],
+    left_out: LeftOut,
+    (min_len, longest): (usize, usize),
+) -> Result<Vec<String>, GenerateError> {
+    let LeftOut {
+        without_clue,
+        too_long,
+        sensitive: sensitive_left_out,
+        foreign_letters,
+    } = left_out;
     if !refused.is_empty() {
         const NAMED: usize = 10;
         let more = refused.len().saturating_sub(NAMED);
@@ -1223,28 +1303,28 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
     let mut notes = Vec::new();
     if without_clue > 0 {
         notes.push(format!(
-            "{without_clue} words of a usable length were left out: no clue (or every clue gives the answer away or is sensitive)"
-        ));
+        "{without_clue} words of a usable length were left out: no clue (or every clue gives the answer away or is sensitive)"
+    ));
     }
     if too_long > 0
         && let Some(fit) = &spec.clue_fit
     {
         notes.push(format!(
-            "{too_long} words have no clue that fits half a clue cell ({:.1} × {:.1} mm) at the template's clue size: used only when the others give no fill",
-            fit.width_mm, fit.height_mm
-        ));
+        "{too_long} words have no clue that fits half a clue cell ({:.1} × {:.1} mm) at the template's clue size: used only when the others give no fill",
+        fit.width_mm, fit.height_mm
+    ));
     }
     if foreign_letters > 0 {
         notes.push(format!(
-            "{foreign_letters} words were left out: a letter the page's alphabet does not have (É, Œ)"
-        ));
+        "{foreign_letters} words were left out: a letter the page's alphabet does not have (É, Œ)"
+    ));
     }
     if sensitive_left_out > 0 {
         notes.push(format!(
             "{sensitive_left_out} words were left out as vulgar, derogatory or sensitive"
         ));
     }
-    Ok((answers, alphabet, notes))
+    Ok(notes)
 }
 
 /// Whether every letter is one a German or English crossword writes in a
