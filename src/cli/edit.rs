@@ -60,27 +60,7 @@ const SEEDS_PER_ALTERNATIVE: u64 = 4;
 
 /// Runs `edit`.
 pub fn run(args: &EditArgs) -> anyhow::Result<()> {
-    let name = args.puzzle.display().to_string();
-    let text = String::from_utf8(read_file(&args.puzzle)?)
-        .map_err(|_| InputError::at(&name, 0, "not valid UTF-8 text"))?;
-    let mut puzzles = json::parse(&text, &name)?;
-    if args.number == 0 || args.number > puzzles.len() {
-        return Err(InputError::at(
-            &name,
-            0,
-            format!(
-                "--number {}: the file holds {} puzzle(s)",
-                args.number,
-                puzzles.len()
-            ),
-        )
-        .into());
-    }
-    if let Some(rings) = args.rings
-        && rings > MAX_RINGS
-    {
-        return Err(InputError::msg(format!("--rings {rings}: use 0–{MAX_RINGS}")).into());
-    }
+    let mut puzzles = edited_file(args)?;
     let mut project = project_from(&args.request)?;
     project.generator.kind = puzzles[args.number - 1].kind();
     let spec = crate::make::request(&project, &run_with_banned(args.request.banned.as_deref())?)?;
@@ -107,22 +87,7 @@ pub fn run(args: &EditArgs) -> anyhow::Result<()> {
     }
     let title = fill_in_title(&args.request, &project);
     let print = print_and_targets(&args.request, &project, std::slice::from_ref(&title))?;
-    let mut puzzle = puzzle;
-    let mut banned = Vec::new();
-    for word in &args.replace {
-        let index = find_word(&puzzle, word)?;
-        banned.push(puzzle.words[index].word.clone());
-        let how = ReplaceOptions {
-            banned: banned.clone(),
-            locked: locked.clone(),
-            rings: args.rings,
-        };
-        let replaced = replace(&puzzle, index, &spec, &how, &Options::seeded(seed))?;
-        for (_, old, new) in &replaced.changed {
-            eprintln!("replaced {old} by {new}");
-        }
-        puzzle = replaced.puzzle;
-    }
+    let mut puzzle = replaced(args, puzzle, &spec, &locked, seed)?;
     for pair in &args.clue {
         let Some((word, clue)) = pair.split_once('=') else {
             return Err(InputError::msg(format!("--clue {pair:?}: write WORD=clue")).into());
@@ -156,6 +121,59 @@ pub fn run(args: &EditArgs) -> anyhow::Result<()> {
         print_fill_ins(&title, &edited);
     }
     Ok(())
+}
+
+/// The puzzles of the file to edit; `--number` and `--rings` checked.
+fn edited_file(args: &EditArgs) -> anyhow::Result<Vec<Puzzle>> {
+    let name = args.puzzle.display().to_string();
+    let text = String::from_utf8(read_file(&args.puzzle)?)
+        .map_err(|_| InputError::at(&name, 0, "not valid UTF-8 text"))?;
+    let puzzles = json::parse(&text, &name)?;
+    if args.number == 0 || args.number > puzzles.len() {
+        return Err(InputError::at(
+            &name,
+            0,
+            format!(
+                "--number {}: the file holds {} puzzle(s)",
+                args.number,
+                puzzles.len()
+            ),
+        )
+        .into());
+    }
+    if let Some(rings) = args.rings
+        && rings > MAX_RINGS
+    {
+        return Err(InputError::msg(format!("--rings {rings}: use 0–{MAX_RINGS}")).into());
+    }
+    Ok(puzzles)
+}
+
+/// `puzzle` with each `--replace` answer replaced in turn, the earlier
+/// answers banned from coming back, the `--lock` answers kept.
+fn replaced(
+    args: &EditArgs,
+    mut puzzle: Puzzle,
+    spec: &crate::model::PuzzleSpec,
+    locked: &[usize],
+    seed: u64,
+) -> anyhow::Result<Puzzle> {
+    let mut banned = Vec::new();
+    for word in &args.replace {
+        let index = find_word(&puzzle, word)?;
+        banned.push(puzzle.words[index].word.clone());
+        let how = ReplaceOptions {
+            banned: banned.clone(),
+            locked: locked.to_vec(),
+            rings: args.rings,
+        };
+        let replaced = replace(&puzzle, index, spec, &how, &Options::seeded(seed))?;
+        for (_, old, new) in &replaced.changed {
+            eprintln!("replaced {old} by {new}");
+        }
+        puzzle = replaced.puzzle;
+    }
+    Ok(puzzle)
 }
 
 /// Lists replacements of the one `--replace`, each with its seed.

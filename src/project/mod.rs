@@ -573,30 +573,7 @@ impl Project {
     /// The validated generator request.
     pub fn to_spec(&self) -> Result<PuzzleSpec, InputError> {
         let mode = self.umlaut_mode();
-        let mut vocabularies = Vec::new();
-        for v in &self.vocabularies {
-            let (words, rejected) = v.words(mode);
-            if let Some(r) = rejected.first() {
-                return Err(InputError::msg(format!(
-                    "vocabulary {:?}, entry {} ({:?}): {}{}",
-                    v.name,
-                    r.line,
-                    r.text,
-                    r.reason,
-                    if rejected.len() > 1 {
-                        format!(" (and {} more invalid entries)", rejected.len() - 1)
-                    } else {
-                        String::new()
-                    }
-                )));
-            }
-            vocabularies.push(SpecVocabulary {
-                name: v.name.clone(),
-                must_use: v.must_use,
-                words,
-                lines: v.lines,
-            });
-        }
+        let vocabularies = self.spec_vocabularies(mode)?;
         let mut spec = PuzzleSpec::new(self.mask()?, vocabularies);
         let g = &self.generator;
         spec.directions = DirectionSet::parse_list(&g.directions).map_err(InputError::msg)?;
@@ -663,6 +640,36 @@ impl Project {
         spec.language = self.language;
         spec.umlauts = mode;
         Ok(spec)
+    }
+
+    /// The vocabularies as grid words; the first invalid entry (and how
+    /// many more there are) is an error naming its vocabulary and entry.
+    fn spec_vocabularies(&self, mode: UmlautMode) -> Result<Vec<SpecVocabulary>, InputError> {
+        let mut vocabularies = Vec::new();
+        for v in &self.vocabularies {
+            let (words, rejected) = v.words(mode);
+            if let Some(r) = rejected.first() {
+                return Err(InputError::msg(format!(
+                    "vocabulary {:?}, entry {} ({:?}): {}{}",
+                    v.name,
+                    r.line,
+                    r.text,
+                    r.reason,
+                    if rejected.len() > 1 {
+                        format!(" (and {} more invalid entries)", rejected.len() - 1)
+                    } else {
+                        String::new()
+                    }
+                )));
+            }
+            vocabularies.push(SpecVocabulary {
+                name: v.name.clone(),
+                must_use: v.must_use,
+                words,
+                lines: v.lines,
+            });
+        }
+        Ok(vocabularies)
     }
 }
 
