@@ -522,7 +522,6 @@ impl<'a> Filler<'a> {
     ) -> Option<(State, Option<usize>)> {
         let b = self.board;
         let (w, h) = (b.width, b.height);
-        let t = b.trie;
         let mut next = st.clone();
         // A clue cell directly before a run shorter than 2 has no across
         // clue: it needs a down answer below it.
@@ -543,30 +542,7 @@ impl<'a> Filler<'a> {
         } else {
             Vec::new()
         };
-        for (i, &letter) in letters.iter().enumerate() {
-            let col = c + i;
-            let cell = r * w + col;
-            next.cells[cell] = Cell::Letter(letter);
-            let node = next.col_node[col];
-            if node != NO_WORD && t.masks[node as usize] >> letter & 1 == 1 {
-                next.col_node[col] = t.child(node, letter);
-            } else if next.col_len[col] == 0 {
-                // A letter no answer starts with: its column run must stay
-                // one letter long.
-                next.col_node[col] = NO_WORD;
-            } else {
-                return None;
-            }
-            next.col_len[col] += 1;
-            if self.room_below[cell] == 0 {
-                self.close_column(&mut next, col)?;
-            } else if next.col_node[col] == NO_WORD {
-                // The cell below must not continue it.
-                if next.must[cell + w] > 0 {
-                    return None;
-                }
-            }
-        }
+        self.place_letters(&mut next, r * w + c, &letters)?;
         // A single letter needs its crossing run down.
         if choice.len == 1 && st.col_len[c] == 0 {
             if next.col_node[c] == NO_WORD || r + 1 >= h {
@@ -608,6 +584,38 @@ impl<'a> Filler<'a> {
             }
         }
         Some((next, clue_at))
+    }
+
+    /// Writes `letters` across from `start`, each continuing its column's
+    /// run down (closing the runs that reach a clue cell or the edge);
+    /// `None` when a column would spell no answer.
+    fn place_letters(&mut self, next: &mut State, start: usize, letters: &[u8]) -> Option<()> {
+        let (w, t) = (self.board.width, self.board.trie);
+        for (i, &letter) in letters.iter().enumerate() {
+            let cell = start + i;
+            let col = cell % w;
+            next.cells[cell] = Cell::Letter(letter);
+            let node = next.col_node[col];
+            if node != NO_WORD && t.masks[node as usize] >> letter & 1 == 1 {
+                next.col_node[col] = t.child(node, letter);
+            } else if next.col_len[col] == 0 {
+                // A letter no answer starts with: its column run must stay
+                // one letter long.
+                next.col_node[col] = NO_WORD;
+            } else {
+                return None;
+            }
+            next.col_len[col] += 1;
+            if self.room_below[cell] == 0 {
+                self.close_column(next, col)?;
+            } else if next.col_node[col] == NO_WORD {
+                // The cell below must not continue it.
+                if next.must[cell + w] > 0 {
+                    return None;
+                }
+            }
+        }
+        Some(())
     }
 
     /// Ends the column's current run (at a clue cell, a frame cell or the
