@@ -73,6 +73,33 @@ pub(crate) fn apply(doc: &mut lopdf::Document, claims: &Claims) -> Result<(), St
     let Some(version) = standard.version_key() else {
         return Ok(());
     };
+    set_info(doc, claims, version);
+    let output_intent = add_output_intent(doc, claims)?;
+
+    let metadata = match standard {
+        PdfStandard::None | PdfStandard::X1a => None,
+        PdfStandard::X4 => {
+            let mut dict = Dictionary::new();
+            dict.set("Type", Object::Name(b"Metadata".to_vec()));
+            dict.set("Subtype", Object::Name(b"XML".to_vec()));
+            // Left uncompressed so that the ID placeholder in it is found
+            // and replaced, and tools can read it without inflating.
+            let stream =
+                Stream::new(dict, xmp(claims, version).into_bytes()).with_compression(false);
+            Some(doc.add_object(stream))
+        }
+    };
+    let catalog = doc.catalog_mut().map_err(|e| e.to_string())?;
+    catalog.set("OutputIntents", Object::Array(vec![output_intent.into()]));
+    if let Some(metadata) = metadata {
+        catalog.set("Metadata", metadata);
+    }
+    Ok(())
+}
+
+/// The information dictionary the standard asks for (title, tools, dates,
+/// not trapped, the PDF/X version), in place of printpdf's.
+fn set_info(doc: &mut lopdf::Document, claims: &Claims, version: &str) {
     let text = |s: &str| Object::String(utf16(s), StringFormat::Hexadecimal);
     let mut info = Dictionary::new();
     info.set("Title", text(claims.title));
@@ -95,7 +122,14 @@ pub(crate) fn apply(doc: &mut lopdf::Document, claims: &Claims) -> Result<(), St
             doc.trailer.set("Info", id);
         }
     }
+}
 
+/// The output intent (the printing condition; with PDF/X-4 its ICC
+/// profile embedded), added to `doc`.
+fn add_output_intent(
+    doc: &mut lopdf::Document,
+    claims: &Claims,
+) -> Result<lopdf::ObjectId, String> {
     let intent = claims.intent;
     intent.check()?;
     let mut output_intent = Dictionary::new();
@@ -114,7 +148,7 @@ pub(crate) fn apply(doc: &mut lopdf::Document, claims: &Claims) -> Result<(), St
         "RegistryName",
         Object::string_literal(intent.registry.as_str()),
     );
-    match standard {
+    match claims.standard {
         PdfStandard::None | PdfStandard::X1a => {}
         PdfStandard::X4 => {
             let profile = profile_for(intent).ok_or_else(|| {
@@ -129,27 +163,7 @@ pub(crate) fn apply(doc: &mut lopdf::Document, claims: &Claims) -> Result<(), St
             output_intent.set("DestOutputProfile", doc.add_object(stream));
         }
     }
-    let output_intent = doc.add_object(output_intent);
-
-    let metadata = match standard {
-        PdfStandard::None | PdfStandard::X1a => None,
-        PdfStandard::X4 => {
-            let mut dict = Dictionary::new();
-            dict.set("Type", Object::Name(b"Metadata".to_vec()));
-            dict.set("Subtype", Object::Name(b"XML".to_vec()));
-            // Left uncompressed so that the ID placeholder in it is found
-            // and replaced, and tools can read it without inflating.
-            let stream =
-                Stream::new(dict, xmp(claims, version).into_bytes()).with_compression(false);
-            Some(doc.add_object(stream))
-        }
-    };
-    let catalog = doc.catalog_mut().map_err(|e| e.to_string())?;
-    catalog.set("OutputIntents", Object::Array(vec![output_intent.into()]));
-    if let Some(metadata) = metadata {
-        catalog.set("Metadata", metadata);
-    }
-    Ok(())
+    Ok(doc.add_object(output_intent))
 }
 
 fn utf16(s: &str) -> Vec<u8> {
