@@ -145,14 +145,9 @@ fn classify(a: CellKind, b: CellKind, lines: GridLines, frame: bool) -> Option<E
     }
 }
 
-pub(super) fn draw_lines(
-    canvas: &mut Canvas,
-    mask: &Mask,
-    style: &GridStyle,
-    origin: Point,
-    cell: f32,
-    scale: f32,
-) {
+/// The runs of like edges along each horizontal cell boundary, then each
+/// vertical one: (edge, horizontal, boundary, start, end) in cells.
+fn edge_runs(mask: &Mask, style: &GridStyle) -> Vec<(Edge, bool, usize, usize, usize)> {
     let (w, h) = (mask.width(), mask.height());
     let kind = |col: isize, row: isize| {
         if col < 0 || row < 0 || col >= w as isize || row >= h as isize {
@@ -161,8 +156,6 @@ pub(super) fn draw_lines(
             mask.kind(Pos::new(row as usize, col as usize))
         }
     };
-    // Runs along each horizontal boundary, then each vertical one:
-    // (edge, fixed coordinate index, start, end) in cell units.
     let mut runs: Vec<(Edge, bool, usize, usize, usize)> = Vec::new();
     let mut collect = |horizontal: bool, lines: usize, length: usize| {
         for line in 0..=lines {
@@ -195,6 +188,18 @@ pub(super) fn draw_lines(
     };
     collect(true, h, w);
     collect(false, w, h);
+    runs
+}
+
+pub(super) fn draw_lines(
+    canvas: &mut Canvas,
+    mask: &Mask,
+    style: &GridStyle,
+    origin: Point,
+    cell: f32,
+    scale: f32,
+) {
+    let runs = edge_runs(mask, style);
     for pass in [Edge::Restricted, Edge::Inner, Edge::Outline] {
         let stroke = match pass {
             Edge::Inner => Stroke::solid(style.line_width * scale, style.line_colour),
