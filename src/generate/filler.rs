@@ -133,37 +133,14 @@ pub(crate) fn fill(
             untried.push(w);
         }
         let cell = cells[i] as usize;
-        let preset = board.preset[cell];
-        let mut placed = false;
-        // A letter that spells a vocabulary word by accident is kept only
-        // when no other letter is safe.
-        let mut fallback = None;
-        while untried[i].iter().any(|w| *w > 0) {
-            let k = rng.weighted(&untried[i]);
-            untried[i][k] = 0;
-            let code = k as u8 + 1;
-            if preset != 0 && code != preset {
-                continue;
-            }
-            board.letter[cell] = code;
-            if !patterns.lines_ok(board, &[cells[i]], None) {
-                continue;
-            }
-            if avoid_accidents && accident_at(problem, board, cells[i]) {
-                fallback.get_or_insert(code);
-                continue;
-            }
-            placed = true;
-            break;
-        }
-        if let (false, Some(code)) = (placed, fallback) {
-            board.letter[cell] = code;
-            placed = true;
-        }
-        if preset != 0 && !placed {
-            // A pre-assigned letter has no alternative.
-            board.letter[cell] = 0;
-        }
+        let placed = place_letter(
+            (problem, patterns),
+            board,
+            rng,
+            cells[i],
+            &mut untried[i],
+            avoid_accidents,
+        );
         if placed {
             i += 1;
             continue;
@@ -180,6 +157,53 @@ pub(crate) fn fill(
         i -= 1;
     }
     true
+}
+
+/// Gives free cell `at` a letter of `untried` (drawn by weight, each tried
+/// once) that reads no banned word and, with `avoid_accidents`, no
+/// vocabulary word; a letter that spells one is kept only when no other
+/// is safe. False when none fits (the cell left empty).
+fn place_letter(
+    (problem, patterns): (&Problem, &Patterns),
+    board: &mut Board,
+    rng: &mut Rng,
+    at: u16,
+    untried: &mut [u32],
+    avoid_accidents: bool,
+) -> bool {
+    let cell = at as usize;
+    let preset = board.preset[cell];
+    let mut placed = false;
+    // A letter that spells a vocabulary word by accident is kept only
+    // when no other letter is safe.
+    let mut fallback = None;
+    while untried.iter().any(|w| *w > 0) {
+        let k = rng.weighted(untried);
+        untried[k] = 0;
+        let code = k as u8 + 1;
+        if preset != 0 && code != preset {
+            continue;
+        }
+        board.letter[cell] = code;
+        if !patterns.lines_ok(board, &[at], None) {
+            continue;
+        }
+        if avoid_accidents && accident_at(problem, board, at) {
+            fallback.get_or_insert(code);
+            continue;
+        }
+        placed = true;
+        break;
+    }
+    if let (false, Some(code)) = (placed, fallback) {
+        board.letter[cell] = code;
+        placed = true;
+    }
+    if preset != 0 && !placed {
+        // A pre-assigned letter has no alternative.
+        board.letter[cell] = 0;
+    }
+    placed
 }
 
 /// Vocabulary words of 5+ letters readable by accident (RQ.P.02): through
