@@ -229,15 +229,7 @@ impl<'p> Weave<'p> {
             .min()
             .unwrap_or(1)
             .max(1) as u16;
-        // Ninths with room for a letter or two share the solution letters.
-        let mut cells_in = [0usize; 9];
-        for (c, &p) in problem.geo.playable.iter().enumerate() {
-            if p {
-                cells_in[problem.geo.region[c] as usize] += 1;
-            }
-        }
-        let ninths = cells_in.iter().filter(|&&n| n >= 4).count().max(1);
-        let base_quota = solution.len().div_ceil(ninths).max(1) as u8;
+        let base_quota = solution_quota(problem, solution.len());
         let (min_words, max_words) = problem.word_bounds;
         Weave {
             drawer: Drawer::new(problem, excluded),
@@ -788,4 +780,18 @@ impl<'p> Weave<'p> {
             Swept::Failed
         }
     }
+}
+
+/// Solution letters each ninth of the grid keeps at first: the solution
+/// shared among the ninths with room for a letter or two.
+fn solution_quota(problem: &Problem, letters: usize) -> u8 {
+    // Ninths with room for a letter or two share the solution letters.
+    let mut cells_in = [0usize; 9];
+    for (c, &p) in problem.geo.playable.iter().enumerate() {
+        if p {
+            cells_in[problem.geo.region[c] as usize] += 1;
+        }
+    }
+    let ninths = cells_in.iter().filter(|&&n| n >= 4).count().max(1);
+    letters.div_ceil(ninths).max(1) as u8
 }
