@@ -364,43 +364,7 @@ impl<'p> Weave<'p> {
         self.open.extend((0..n).map(|c| {
             geo.playable[c] && board.usage(c as u16) == 0 && !board.is_reserved(c as u16)
         }));
-        // Per cell: longest run (low 8 bits) and capped sum over axes.
-        let mut room_max = vec![0u16; n];
-        let mut room_sum = vec![0u16; n];
-        self.runs.resize(n, 0);
-        for &a in &self.axes {
-            let axis = AXES[a];
-            let back = &geo.next[axis.reverse().index()];
-            let fwd = &geo.next[axis.index()];
-            // Runs are counted from each cell's backward neighbour, which
-            // comes earlier in reading order on every forward axis but NE
-            // (its predecessor, SW, lies a row below): that one goes from
-            // the end. The second pass spreads each run's length back.
-            let reading = axis != Direction::NE;
-            let at = |k: usize, reverse: bool| if reverse { n - 1 - k } else { k };
-            for k in 0..n {
-                let c = at(k, !reading);
-                self.runs[c] = if !self.open[c] {
-                    0
-                } else if back[c] == NONE {
-                    1
-                } else {
-                    1 + self.runs[back[c] as usize]
-                };
-            }
-            for k in 0..n {
-                let c = at(k, reading);
-                if !self.open[c] {
-                    continue;
-                }
-                let next = fwd[c];
-                if next != NONE && self.open[next as usize] {
-                    self.runs[c] = self.runs[next as usize];
-                }
-                room_max[c] = room_max[c].max(self.runs[c]);
-                room_sum[c] += self.runs[c].min(ROOM_CAP);
-            }
-        }
+        let (room_max, room_sum) = self.room(board);
         let mut scan = Scan {
             cell: None,
             cell_room: 0,
@@ -443,6 +407,51 @@ impl<'p> Weave<'p> {
             }
         }
         scan
+    }
+
+    /// Per open cell, the room around it: the longest run of open cells
+    /// through it on an enabled axis, and the runs' sum over the axes,
+    /// each capped at [`ROOM_CAP`].
+    fn room(&mut self, board: &Board) -> (Vec<u16>, Vec<u16>) {
+        let geo = board.geo;
+        let n = geo.cells();
+        let mut room_max = vec![0u16; n];
+        let mut room_sum = vec![0u16; n];
+        self.runs.resize(n, 0);
+        for &a in &self.axes {
+            let axis = AXES[a];
+            let back = &geo.next[axis.reverse().index()];
+            let fwd = &geo.next[axis.index()];
+            // Runs are counted from each cell's backward neighbour, which
+            // comes earlier in reading order on every forward axis but NE
+            // (its predecessor, SW, lies a row below): that one goes from
+            // the end. The second pass spreads each run's length back.
+            let reading = axis != Direction::NE;
+            let at = |k: usize, reverse: bool| if reverse { n - 1 - k } else { k };
+            for k in 0..n {
+                let c = at(k, !reading);
+                self.runs[c] = if !self.open[c] {
+                    0
+                } else if back[c] == NONE {
+                    1
+                } else {
+                    1 + self.runs[back[c] as usize]
+                };
+            }
+            for k in 0..n {
+                let c = at(k, reading);
+                if !self.open[c] {
+                    continue;
+                }
+                let next = fwd[c];
+                if next != NONE && self.open[next as usize] {
+                    self.runs[c] = self.runs[next as usize];
+                }
+                room_max[c] = room_max[c].max(self.runs[c]);
+                room_sum[c] += self.runs[c].min(ROOM_CAP);
+            }
+        }
+        (room_max, room_sum)
     }
 
     /// For small word-first vocabularies: per cell, how many placements of
