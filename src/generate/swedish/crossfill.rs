@@ -427,6 +427,25 @@ impl<'a> CrossFiller<'a> {
             // are filled with it.
             return Ok(true);
         };
+        let weighed = self.candidates(slot);
+        for &(_, id) in weighed.iter().take(BRANCHING) {
+            let mark = self.trail.len();
+            if self.assign(slot, id) && self.search(limits)? {
+                return Ok(true);
+            }
+            self.undo(mark);
+            if self.decisions > self.run_budget {
+                return Ok(false);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The answers to try in `slot`, best first: the best
+    /// [`LOOKED_AT`] by preference and noise (a large domain sampled from a
+    /// random place on; the answer an edit keeps here added while it fits),
+    /// then weighed by the room they leave their crossings.
+    fn candidates(&mut self, slot: usize) -> Vec<(f32, u32)> {
         let len = self.slots[slot].cells.len();
         let ids = &self.inputs.index.lengths[len].ids;
         // The candidates: the best by preference and noise, then weighed
@@ -482,17 +501,7 @@ impl<'a> CrossFiller<'a> {
             })
             .collect();
         weighed.sort_by(|a, b| b.0.total_cmp(&a.0));
-        for &(_, id) in weighed.iter().take(BRANCHING) {
-            let mark = self.trail.len();
-            if self.assign(slot, id) && self.search(limits)? {
-                return Ok(true);
-            }
-            self.undo(mark);
-            if self.decisions > self.run_budget {
-                return Ok(false);
-            }
-        }
-        Ok(false)
+        weighed
     }
 
     /// Whether answer `id` may still be placed.
