@@ -356,29 +356,15 @@ pub fn fit_clue(
     let mut short: Option<Option<String>> = None;
     let mut size = style.size;
     while size >= style.min_size - 1e-3 {
-        if let Some(lines) = clue_lines(
-            text,
-            style.font,
-            size,
-            width,
-            height,
-            language,
-            Joints::Preferred,
-        ) {
+        let lines_of = |text: &str| {
+            let preferred = Joints::Preferred;
+            clue_lines(text, style.font, size, width, height, language, preferred)
+        };
+        if let Some(lines) = lines_of(text) {
             return Some((size, lines));
         }
         let short = short.get_or_insert_with(|| shortened(text, language));
-        if let Some(lines) = short.as_deref().and_then(|s| {
-            clue_lines(
-                s,
-                style.font,
-                size,
-                width,
-                height,
-                language,
-                Joints::Preferred,
-            )
-        }) {
+        if let Some(lines) = short.as_deref().and_then(lines_of) {
             return Some((size, lines));
         }
         size -= CLUE_PT_STEP;
