@@ -77,6 +77,20 @@ const STRANDED: i32 = 9;
 const CHANNELLED: i32 = 6;
 /// Score per step of vocabulary priority (higher vocabularies first).
 const PRIORITY: i32 = 25;
+/// Penalty per new cell a word covers fewer than the pace a capped word
+/// count needs (the cells left over the words left). Without a cap (an
+/// automatic count) the pace is one cell and costs nothing. German 20×20,
+/// `--pick 60-80`, median largest bundle (seeds) at 4 | 10 | 20 | 40: 70k
+/// words 9.5 (8) | 8 (6) | 7 (8) | 8 (6); all 356k 8.5 | 10 | 5.5 | 6;
+/// `wamerican` around LIGHTHOUSES 11.5 | 7.5 | 7.5 | 7 (6 seeds each). At
+/// 4 the weave overran the cap in most restarts and the planned layout's
+/// bundles (11–12) came through; at 20 most puzzles are woven, 0.3 → 0.2 s
+/// median, crossings 0.42 → 0.62 a word on the 70k list. A 17×15 heart
+/// with 40–50 `wamerican` words was the same (bundle 3.5) at 4 and 20.
+const BEHIND_PACE: i32 = 20;
+/// Penalty per new cell a word covers beyond the pace that still reaches
+/// the fewest words asked for.
+const AHEAD_OF_PACE: i32 = 2;
 /// Random spread added to every score, so restarts differ.
 const NOISE: usize = 6;
 /// Failed layouts after which the cap on solution letters per ninth of the
@@ -624,9 +638,9 @@ impl<'p> Weave<'p> {
                 + new as i32
                 + rng.below(NOISE) as i32;
             if new < pace_min {
-                s -= 4 * (pace_min - new) as i32;
+                s -= BEHIND_PACE * (pace_min - new) as i32;
             } else if new > pace_max {
-                s -= 2 * (new - pace_max) as i32;
+                s -= AHEAD_OF_PACE * (new - pace_max) as i32;
             }
             s
         };
