@@ -356,7 +356,7 @@ impl Level<'_> {
                     });
                 }
                 run += 1;
-                let budget = FIRST_BUDGET.saturating_mul(super::driver::luby(run));
+                let budget = FIRST_BUDGET.saturating_mul(crate::generate::luby(run));
                 // The search keeps only one of a square and its transpose;
                 // either is as good.
                 let transpose = transposable && rng.below(2) == 1;

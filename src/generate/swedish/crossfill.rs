@@ -385,7 +385,7 @@ impl<'a> CrossFiller<'a> {
         let first_run = RUN_PER_SLOT * self.slots.len() as u64;
         for luby in 1..=restarts as u64 {
             self.decisions = 0;
-            self.run_budget = first_run * super::fill::luby_term(luby);
+            self.run_budget = first_run * crate::generate::luby(luby);
             if self.inputs.taken.is_empty() {
                 self.used.iter_mut().for_each(|u| *u = false);
             } else {

@@ -198,7 +198,7 @@ impl<'a> Filler<'a> {
         let mut luby = 1u64;
         loop {
             self.decisions = 0;
-            self.run_budget = self.first_run * luby_term(luby);
+            self.run_budget = self.first_run * crate::generate::luby(luby);
             if b.taken.is_empty() {
                 self.used.iter_mut().for_each(|u| *u = false);
             } else {
@@ -748,29 +748,3 @@ const CLUE_HERE: Choice = Choice {
     letter: 0,
     score: EMPTY_SCORE,
 };
-
-/// The Luby sequence (1, 1, 2, 1, 1, 2, 4, …), 1-based.
-pub(super) fn luby_term(i: u64) -> u64 {
-    let mut i = i;
-    loop {
-        let mut k = 1u32;
-        while (1u64 << k) - 1 < i {
-            k += 1;
-        }
-        if (1u64 << k) - 1 == i {
-            return 1 << (k - 1);
-        }
-        i -= (1u64 << (k - 1)) - 1;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::luby_term;
-
-    #[test]
-    fn luby() {
-        let got: Vec<u64> = (1..=15).map(luby_term).collect();
-        assert_eq!(got, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-    }
-}

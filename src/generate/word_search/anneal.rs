@@ -4,16 +4,16 @@
 //! of parallel words and the crossings as one soft objective. The best
 //! layout that leaves exactly the solution's cells free is kept.
 
-use super::Limits;
 use super::board::{Board, Geometry, MAX_USAGE, NONE, Placement, axis_of};
 use super::bundles::bundle_score;
 use super::patterns::{PatternBase, Patterns};
 use super::pick::Drawer;
 use super::prepare::{Problem, contains_either_way};
-use super::rng::Rng;
 use super::shares::direction_shares;
 use super::weave::Snapshot;
+use crate::generate::Limits;
 use crate::generate::Site;
+use crate::generate::rng::Rng;
 use crate::model::quality::SOLUTION_BLOCK;
 use crate::model::{Direction, DirectionSet};
 use std::collections::BTreeSet;
@@ -878,7 +878,7 @@ fn metropolis(rng: &mut Rng, e: f64, energy: f64, temperature: f64) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generate::driver::base_patterns;
+    use crate::generate::word_search::driver::base_patterns;
     use crate::model::{Mask, PuzzleSpec, SpecVocabulary, UmlautMode, Word, WordCount};
 
     /// 60 made-up words of 4–9 letters on a 13×11 grid around SEASHELL.

@@ -4,13 +4,13 @@
 //! leaves stray holes behind, so the last words still find room, and a
 //! depth-first search with a node budget backs out of dead ends.
 
-use super::Limits;
 use super::board::{Board, NONE};
 use super::patterns::Patterns;
 use super::pick::{Drawer, direction_deficits};
 use super::prepare::Problem;
-use super::rng::Rng;
+use crate::generate::Limits;
 use crate::generate::Site;
+use crate::generate::rng::Rng;
 use crate::model::Direction;
 use std::collections::BTreeSet;
 

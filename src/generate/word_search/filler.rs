@@ -5,7 +5,7 @@
 use super::board::{Board, NONE};
 use super::patterns::Patterns;
 use super::prepare::Problem;
-use super::rng::Rng;
+use crate::generate::rng::Rng;
 use crate::model::Direction;
 use std::collections::BTreeMap;
 

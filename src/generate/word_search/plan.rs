@@ -6,14 +6,14 @@
 //! words chosen cell by cell cut the free space into pockets; in a fan they
 //! lie side by side and cut nothing.
 
-use super::Limits;
 use super::board::{Board, Geometry, NONE};
 use super::cover::Swept;
 use super::patterns::Patterns;
 use super::pick::{Drawer, Drawn, direction_deficits};
 use super::prepare::Problem;
-use super::rng::Rng;
+use crate::generate::Limits;
 use crate::generate::Site;
+use crate::generate::rng::Rng;
 use crate::model::Direction;
 use std::collections::BTreeSet;
 
@@ -1082,7 +1082,7 @@ mod tests {
         let excluded = BTreeSet::new();
         let mut planner = Planner::new(&problem, &excluded, 40, required);
         let mut board = Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
-        let base = crate::generate::driver::base_patterns(&problem);
+        let base = crate::generate::word_search::driver::base_patterns(&problem);
         let mut patterns = Patterns::new(&base);
         let mut rng = Rng::new(3);
         let limits = Limits::new(

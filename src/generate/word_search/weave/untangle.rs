@@ -2,15 +2,15 @@
 //! a bundled word are taken off and the hole is woven again; the layout
 //! with fewer parallel words side by side is kept.
 
-use super::super::Limits;
 use super::super::board::{Board, NONE};
 use super::super::bundles::{bundle_score, bundles};
 use super::super::cover::Swept;
 use super::super::patterns::Patterns;
 use super::super::pick::direction_deficits;
-use super::super::rng::Rng;
 use super::{BUNDLE_GOAL, Weave};
+use crate::generate::Limits;
 use crate::generate::Site;
+use crate::generate::rng::Rng;
 use crate::model::Direction;
 
 /// Objective price of a word, in squared bundle sizes: breaking a pair

@@ -1,7 +1,7 @@
 //! Words to draw from, indexed by length and by letter at each position, so
 //! the words matching a slot's fixed letters are one bitset AND away.
 
-use super::rng::Rng;
+use crate::generate::rng::Rng;
 
 /// The words of one length in one vocabulary.
 struct Bucket {

@@ -6,9 +6,9 @@
 use super::board::{Board, Pattern};
 use super::patterns::{Patterns, occurs_elsewhere};
 use super::prepare::Problem;
-use super::rng::Rng;
-use super::{Limits, Stop};
 use crate::generate::Site;
+use crate::generate::rng::Rng;
+use crate::generate::{Limits, Stop};
 use crate::model::Direction;
 use std::collections::BTreeSet;
 

@@ -7,9 +7,9 @@
 use super::board::{Board, Geometry};
 use super::patterns::Patterns;
 use super::prepare::Problem;
-use super::rng::Rng;
-use super::{Limits, Stop};
 use crate::generate::Site;
+use crate::generate::rng::Rng;
+use crate::generate::{Limits, Stop};
 use crate::model::Direction;
 
 /// Most `(candidate, letter)` entries kept for striking out (8 bytes each).

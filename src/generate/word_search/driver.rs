@@ -10,12 +10,12 @@ use super::patterns::{PatternBase, Patterns};
 use super::pick::Picker;
 use super::plan::Planner;
 use super::prepare::Problem;
-use super::rng::Rng;
 use super::search::{FreeTarget, Outcome, Search, Tables};
 use super::shares::direction_shares;
 use super::weave::{Snapshot, Weave};
-use super::{Limits, Stop};
 use crate::error::GenerateError;
+use crate::generate::rng::Rng;
+use crate::generate::{Limits, Stop, luby};
 use crate::model::{Direction, PlacedWord, Puzzle, Report, Solution};
 use std::collections::BTreeSet;
 
@@ -140,20 +140,6 @@ const ANNEAL_STEPS: u64 = 300_000;
 const ANNEAL_RESCUES: usize = 2;
 /// See `ANNEAL_RESCUES`.
 const RESCUE_EVERY: u64 = 32;
-
-pub(crate) fn luby(mut i: u64) -> u64 {
-    // 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 …
-    loop {
-        let mut k = 1;
-        while (1u64 << k) - 1 < i {
-            k += 1;
-        }
-        if (1u64 << k) - 1 == i {
-            return 1 << (k - 1);
-        }
-        i -= (1u64 << (k - 1)) - 1;
-    }
-}
 
 /// The best partial result so far: placements and how good they are.
 #[derive(Default)]

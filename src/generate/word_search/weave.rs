@@ -10,15 +10,15 @@ mod untangle;
 
 pub(crate) use untangle::Snapshot;
 
-use super::Limits;
 use super::board::{AXES, Board, NONE, axis_of};
 use super::bundles::BundleMap;
 use super::cover::Swept;
 use super::patterns::Patterns;
 use super::pick::{Drawer, Drawn};
 use super::prepare::Problem;
-use super::rng::Rng;
+use crate::generate::Limits;
 use crate::generate::Site;
+use crate::generate::rng::Rng;
 use crate::model::Direction;
 use std::collections::BTreeSet;
 
