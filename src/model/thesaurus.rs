@@ -184,7 +184,7 @@ pub fn import_mythes_with(
 }
 
 /// [`import_mythes_with`] with WordNet's first senses: a MyThes sense that
-/// the word's most frequent WordNet sense names weighs [`SENSE_FACTOR`]
+/// the word's most frequent WordNet sense names weighs `SENSE_FACTOR`
 /// times, and the terms it names count once more.
 pub fn import_mythes_senses(
     text: &str,
@@ -252,7 +252,7 @@ pub fn import_openthesaurus(text: &str, name: &str) -> Imported {
 
 /// [`import_openthesaurus`] with Wiktionary's first senses (see
 /// [`crate::model::wiktionary`]): a set that the first sense names weighs
-/// [`SENSE_FACTOR`] times, and a short first sense is a clue of its own.
+/// `SENSE_FACTOR` times, and a short first sense is a clue of its own.
 pub fn import_openthesaurus_with(text: &str, name: &str, glosses: Option<&Glosses>) -> Imported {
     let mut collected = Collected::new(Language::German);
     collected.dictionary = glosses;
@@ -1122,7 +1122,7 @@ pub fn gives_away(clue: &str, answer_letters: &str) -> bool {
 /// answer away as surely as the answer itself: the answer holds a clue
 /// word of four letters or more (LAUFSTEG = "Steg", EMAIL = "electronic
 /// mail", or a one-word clue of three: OVERSEAS = "sea"), or a clue word
-/// begins with the answer's first [`STEM_LETTERS`] letters or more (ROSA =
+/// begins with the answer's first `STEM_LETTERS` letters or more (ROSA =
 /// "rosig", DATUM = "Datierung", SEIDIG = "seidenartig") — unless what
 /// they share is no more than a prefix and a letter (VERTRAG =
 /// "Vereinbarung"); or the clue is the answer spelled another way (GHENT =
@@ -1160,7 +1160,7 @@ pub fn shares_stem(clue: &str, answer_letters: &str) -> bool {
 }
 
 /// Whether a word of the clue names `word` (another answer of the page):
-/// it is the word, or shares its first [`NAMING_PREFIX`] letters (REGENT = "Herr" beside HERR,
+/// it is the word, or shares its first `NAMING_PREFIX` letters (REGENT = "Herr" beside HERR,
 /// TEILUNG = "Spaltung" beside SPALTEN). Looser than [`shares_stem`],
 /// which holds for an answer and its own clue: on a page, letters inside
 /// a word ("zerstreut" holds ERST) and short shared starts ("Werber",

@@ -1,6 +1,6 @@
 //! Word rectangles: an m×n block whose every row and every column is a word
-//! of the vocabulary, each word used once, from a [`trie`] per word length.
-//! The row-by-row [`search`] runs randomised with Luby restarts to find
+//! of the vocabulary, each word used once, from a `trie` per word length.
+//! The row-by-row `search` runs randomised with Luby restarts to find
 //! rectangles (budgets without bound, so a run that ends inside its budget
 //! is a proof too); when that has not succeeded quickly, the same search,
 //! plain and unbounded, runs beside it on a second thread to settle "none

@@ -1,6 +1,6 @@
 //! Swedish puzzles (Schwedenrätsel): clue cells inside the grid, arrows to
 //! the answers. The layout of clue cells and the letters are found at once
-//! by [`fill`] from one [`trie`] of the answers that have clues; relaxation
+//! by `fill` from one `trie` of the answers that have clues; relaxation
 //! levels allow more clue cells when the requested share cannot be met
 //! within the level's work; the solution word's cells are then chosen
 //! among the letters, spread over the grid.

@@ -1,12 +1,12 @@
 //! The word-search generator: deterministic for a seed, interruptible (a
 //! deadline and a cancel flag), and honest about what it relaxed.
 //!
-//! Phases: [`prepare`] refuses impossible requests and builds indexes once;
-//! [`search`] places the must-use words completely (restarts against heavy
-//! tails); the layouts of drawn words — [`weave`] (untangled), [`plan`],
-//! [`cover`] and [`anneal`] — cover the grid around a solution word, [`pick`]
-//! draws words without one; [`filler`] writes the solution word or safe
-//! filler letters; [`driver`] runs the levels and restarts.
+//! Phases: `prepare` refuses impossible requests and builds indexes once;
+//! `search` places the must-use words completely (restarts against heavy
+//! tails); the layouts of drawn words — `weave` (untangled), `plan`,
+//! `cover` and `anneal` — cover the grid around a solution word, `pick`
+//! draws words without one; `filler` writes the solution word or safe
+//! filler letters; `driver` runs the levels and restarts.
 
 mod anneal;
 mod board;

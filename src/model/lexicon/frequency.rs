@@ -102,7 +102,7 @@ pub fn known_zipf(word: &str, language: Language) -> f32 {
 
 /// Where a German compound joins its words, as letter counts before each
 /// joint ("Lebensbeschreibung": 6, Lebens|beschreibung): a split whose
-/// head and tail are words of the list (Zipf ≥ [`COMPOUND_PART_ZIPF`]),
+/// head and tail are words of the list (Zipf ≥ `COMPOUND_PART_ZIPF`),
 /// or two such words themselves, the head maybe with a linking -s or
 /// without an -e, as [`known_zipf`] reads compounds. A line break there
 /// reads as two words ("Lebens-beschreibung", not "Lebensbe-schreibung",
