@@ -157,6 +157,15 @@ impl Best {
             self.placements = snapshot(&board.placements);
         }
     }
+
+    /// Takes the deepest arrangement of must-use words a search reached
+    /// when it holds more words than the best so far.
+    fn offer_deepest(&mut self, deepest: &[(u32, u16, Direction)]) {
+        if deepest.len() > self.placements.len() && self.score.is_none_or(|s| s.0 < deepest.len()) {
+            self.score = Some((deepest.len(), isize::MIN));
+            self.placements = deepest.to_vec();
+        }
+    }
 }
 
 fn snapshot(placements: &[Placement]) -> Vec<(u32, u16, Direction)> {
@@ -164,6 +173,445 @@ fn snapshot(placements: &[Placement]) -> Vec<(u32, u16, Direction)> {
         .iter()
         .map(|p| (p.word, p.start, p.dir))
         .collect()
+}
+
+/// Which layout holds the drawn words of a leaf.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Method {
+    /// None (no solution word: the picker's words, or none drawn).
+    Nothing,
+    Woven,
+    Planned,
+    Swept,
+}
+
+/// What a request decides once, before its levels: which layout comes
+/// first, which are untangled or annealed, the shares to meet.
+struct Request {
+    picking: bool,
+    word_bounds: (usize, usize),
+    solution_len: Option<usize>,
+    required: [usize; 8],
+    /// The word count a planned or swept layout aims for, and its shares.
+    plan_words: usize,
+    plan_required: [usize; 8],
+    planned_first: bool,
+    untangle_adopted: bool,
+    /// Theme lists with a solution word and a word range can be annealed.
+    theme_range: bool,
+    /// …and small ones collect a few layouts (see `PORTFOLIO_LAYOUTS`).
+    portfolio: bool,
+}
+
+impl Request {
+    fn new(problem: &Problem) -> Self {
+        let spec = &problem.spec;
+        let picking = spec.pick.is_some() && !problem.pools.is_empty();
+        let (min_words, target_words) = problem.word_bounds;
+        let required = direction_shares(
+            if picking {
+                target_words
+            } else {
+                problem.must.len()
+            },
+            spec.directions,
+        );
+        // The planned layout (the fallback for solution words) needs one
+        // word count: the one asked for, or the count the words' lengths
+        // suggest.
+        let plan_words = planned_word_count(problem);
+        let planned_first =
+            problem.pools.iter().all(|p| p.all.len() <= THEME_LIST) || min_words == target_words;
+        // Refills of a planned or swept layout need words to choose from.
+        let vocabulary: usize = problem.pools.iter().map(|p| p.all.len()).sum();
+        let untangle_adopted =
+            min_words != target_words && vocabulary >= SPARE_WORDS_TO_UNTANGLE * plan_words;
+        let solution_len = problem.solution.as_ref().map(Vec::len);
+        let theme_range =
+            picking && solution_len.is_some() && planned_first && min_words != target_words;
+        Request {
+            picking,
+            word_bounds: problem.word_bounds,
+            solution_len,
+            required,
+            plan_words,
+            plan_required: direction_shares(plan_words, spec.directions),
+            planned_first,
+            untangle_adopted,
+            theme_range,
+            portfolio: theme_range && vocabulary < ANNEALED_SPARE_WORDS * plan_words,
+        }
+    }
+
+    /// The direction shares a level asks of the drawn words, and of the
+    /// must-use words alone (none when drawn words make them up).
+    fn shares(&self, level: &Level) -> ([usize; 8], [usize; 8]) {
+        let required = if level.shares { self.required } else { [0; 8] };
+        (required, if self.picking { [0; 8] } else { required })
+    }
+
+    fn planner<'p>(&self, problem: &'p Problem, excluded: &'p BTreeSet<u32>) -> Planner<'p> {
+        Planner::new(problem, excluded, self.plan_words, self.plan_required)
+    }
+
+    fn cover<'p>(&self, problem: &'p Problem, excluded: &'p BTreeSet<u32>) -> Cover<'p> {
+        Cover::new(problem, excluded, self.plan_words, self.plan_required)
+    }
+
+    /// The levels to try: when the words cannot cover every cell but the
+    /// solution's even without a single overlap, straight to the level
+    /// that says so.
+    fn levels(&self, problem: &Problem) -> Vec<Level> {
+        levels(self.picking, self.solution_len)
+            .into_iter()
+            .filter(|l| l.drop_solution || !self.picking || cover_shortfall(problem).is_none())
+            .collect()
+    }
+}
+
+/// The layout methods of one restart, with what they share across
+/// restarts (the weave and the annealer of the level, the counts of
+/// failed fills and rescues).
+struct Layouts<'a, 'p> {
+    request: &'a Request,
+    weave: &'a mut Weave<'p>,
+    planner: Planner<'p>,
+    cover: Cover<'p>,
+    anneal: Option<&'a mut Anneal<'p>>,
+    restart: u64,
+    budget: u64,
+    /// Failed fills of the planner in earlier restarts.
+    failed_fills: u64,
+    rescues: &'a mut usize,
+}
+
+impl Layouts<'_, '_> {
+    /// Lays the drawn words out around the solution's cells, untangled or
+    /// annealed where the request allows; the method that holds them, or
+    /// `None` with the board as it was.
+    fn lay_out(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        rng: &mut Rng,
+        limits: &Limits,
+    ) -> Option<Method> {
+        let first_drawn = board.placements.len();
+        let (mut method, mut annealed) =
+            self.construct(board, patterns, rng, limits, first_drawn)?;
+        // Small theme lists: the planned or swept layout is annealed (see
+        // `ANNEAL_STEPS`), the weave taking the result over.
+        if method != Method::Woven
+            && self.request.portfolio
+            && let Some(anneal) = self.anneal.as_deref_mut()
+            && let Some(better) = anneal.run(board, first_drawn, rng, limits)
+        {
+            let layout = layout_of(board, first_drawn);
+            self.clear(method, board, patterns);
+            // `Anneal::run` checked the readings: the fallback to the
+            // layout it started from is never expected.
+            if !self.weave.adopt(board, patterns, &better)
+                && !self.weave.adopt(board, patterns, &layout)
+            {
+                return None;
+            }
+            method = Method::Woven;
+            annealed = true;
+        }
+        // A planned or swept layout is untangled like a woven one, the
+        // weave taking it over (see `SPARE_WORDS_TO_UNTANGLE`).
+        let mut moves = UNTANGLE_MOVES;
+        if method != Method::Woven && self.request.untangle_adopted {
+            moves = ADOPTED_MOVES;
+            let layout = layout_of(board, first_drawn);
+            self.clear(method, board, patterns);
+            if !self.weave.adopt(board, patterns, &layout) {
+                return None;
+            }
+            method = Method::Woven;
+        }
+        if method == Method::Woven
+            && !annealed
+            && (self.request.untangle_adopted || !self.request.planned_first)
+            && !self.weave.untangle(board, patterns, rng, limits, moves)
+        {
+            return None;
+        }
+        Some(method)
+    }
+
+    /// The first layout of the leaf: woven first; the planned layout and
+    /// the sweep of the earlier versions keep every request they met
+    /// (small theme lists on ragged shapes, mostly). Small theme lists
+    /// weave poorly (the most hemmed-in cell often has no word left) and
+    /// an exact count rarely comes out woven: planned first there. Then
+    /// now and then an annealing from the bare board. Also whether the
+    /// annealer made it.
+    fn construct(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        rng: &mut Rng,
+        limits: &Limits,
+        first_drawn: usize,
+    ) -> Option<(Method, bool)> {
+        let fallback_now = self.restart.is_multiple_of(FALLBACK_EVERY);
+        let weave_now = !self.request.planned_first || fallback_now;
+        let plan_now = self.request.planned_first || fallback_now;
+        if weave_now
+            && matches!(
+                self.weave.run(board, patterns, rng, limits, self.budget),
+                Swept::Done
+            )
+        {
+            return Some((Method::Woven, false));
+        }
+        if !plan_now {
+            return None;
+        }
+        let failed = self.failed_fills + self.planner.failed_fills;
+        let fills = match PLANNER_TRIAL_FILLS.saturating_sub(failed) {
+            0 => FILLS_WHEN_UNFIT,
+            left => left,
+        };
+        if matches!(
+            self.planner
+                .run(board, patterns, rng, limits, PLANS_PER_LEAF, fills),
+            Swept::Done
+        ) {
+            return Some((Method::Planned, false));
+        }
+        if matches!(
+            self.cover.run(board, patterns, rng, limits, self.budget),
+            Swept::Done
+        ) {
+            return Some((Method::Swept, false));
+        }
+        if *self.rescues >= ANNEAL_RESCUES || !self.restart.is_multiple_of(RESCUE_EVERY) {
+            return None;
+        }
+        let anneal = self.anneal.as_deref_mut()?;
+        *self.rescues += 1;
+        let layout = anneal.run(board, first_drawn, rng, limits)?;
+        self.weave
+            .adopt(board, patterns, &layout)
+            .then_some((Method::Woven, true))
+    }
+
+    /// Takes the words of `method`'s layout off the board.
+    fn clear(&mut self, method: Method, board: &mut Board, patterns: &mut Patterns) {
+        match method {
+            Method::Woven => self.weave.clear(board, patterns),
+            Method::Planned => self.planner.clear(board, patterns),
+            Method::Swept => self.cover.clear(board, patterns),
+            Method::Nothing => {}
+        }
+    }
+}
+
+/// The finished puzzles of a run that collects a few (small theme lists,
+/// see `PORTFOLIO_LAYOUTS`) or retries one whose solution reads as a block.
+#[derive(Default)]
+struct Finds {
+    best: Option<(LayoutKey, Generated)>,
+    first_work: Option<u64>,
+    count: usize,
+}
+
+impl Finds {
+    /// Takes a finished puzzle; the one to return when the run should end.
+    fn offer(&mut self, result: Generated, portfolio: bool, limits: &Limits) -> Option<Generated> {
+        let blocked = result.0.report.quality.solution_blocks > 0;
+        if !portfolio && !blocked {
+            return Some(result);
+        }
+        // Small theme lists: a few layouts, the best kept (see
+        // `PORTFOLIO_LAYOUTS`); other requests try again, as often, when
+        // the solution reads as a block (issue 34).
+        let key = layout_key(&result.0);
+        let first_work = *self.first_work.get_or_insert(limits.work().max(1));
+        if self.best.as_ref().is_none_or(|(k, _)| key < *k) {
+            self.best = Some((key, result));
+        }
+        self.count += 1;
+        let best = &self.best.as_ref().expect("a layout").1.0;
+        let met = if portfolio {
+            layout_goals_met(best)
+        } else {
+            best.report.quality.solution_blocks == 0
+        };
+        if met || self.count >= PORTFOLIO_LAYOUTS || limits.work() >= PORTFOLIO_WORK * first_work {
+            return self.best.take().map(|(_, r)| r);
+        }
+        None
+    }
+}
+
+/// What one leaf of the must-word search does: draws the words (a layout
+/// around the solution, or the picker's) and completes the grid.
+struct Leaf<'a, 'p> {
+    problem: &'p Problem,
+    request: &'a Request,
+    level: &'a Level,
+    limits: &'a Limits,
+    layouts: Layouts<'a, 'p>,
+    picker: Picker<'p>,
+    best: &'a mut Best,
+}
+
+impl Leaf<'_, '_> {
+    /// True when the grid is complete; otherwise the drawn words are off
+    /// the board again.
+    fn complete(&mut self, board: &mut Board, patterns: &mut Patterns, rng: &mut Rng) -> bool {
+        let (request, level) = (self.request, self.level);
+        let mut method = Method::Nothing;
+        if request.picking && level.sweep {
+            match self.layouts.lay_out(board, patterns, rng, self.limits) {
+                Some(m) => method = m,
+                None => return false,
+            }
+        } else if request.picking {
+            match self.picker.run(board, patterns, rng, self.limits) {
+                Ok(true) => {}
+                _ => {
+                    self.best.offer(board, request.solution_len);
+                    self.picker.clear(board, patterns);
+                    return false;
+                }
+            }
+        }
+        self.best.offer(board, request.solution_len);
+        let done = complete_grid(self.problem, board, patterns, rng, level);
+        if !done {
+            self.layouts.clear(method, board, patterns);
+            if request.picking && !level.sweep {
+                self.picker.clear(board, patterns);
+            }
+        }
+        done
+    }
+}
+
+/// How a level ended.
+enum LevelEnd {
+    Puzzle(Box<Generated>),
+    /// Its search failed without rejecting a leaf: no puzzle exists.
+    Proven,
+    /// Its share of the work is spent.
+    Spent,
+}
+
+/// One generation: the request's levels with their restarts, and what
+/// they found so far.
+struct Runner<'a, 'p> {
+    problem: &'p Problem,
+    tables: &'a Tables,
+    base: &'a PatternBase,
+    excluded: &'p BTreeSet<u32>,
+    seed: u64,
+    limits: &'a Limits,
+    request: Request,
+    rng: Rng,
+    finds: Finds,
+    best: Best,
+    nodes: u64,
+    restarts: u32,
+    failed_fills: u64,
+    rescues: usize,
+}
+
+impl Runner<'_, '_> {
+    /// The puzzle of a finished board, when the run should end with it
+    /// (see [`Finds::offer`]).
+    fn found(&mut self, board: &Board, level: &Level, restart: u64) -> Option<Generated> {
+        let stats = (self.nodes, self.restarts + restart as u32 - 1);
+        let result = build(self.problem, board, level, self.seed, stats, &[]);
+        self.finds
+            .offer(result, self.request.portfolio, self.limits)
+    }
+
+    /// Restarts the level's search (Luby budgets) until it finds the
+    /// puzzle, proves there is none, or spends its work.
+    fn level(&mut self, level: &Level, limits: &Limits) -> Result<LevelEnd, GenerateError> {
+        let problem = self.problem;
+        let (required, must_shares) = self.request.shares(level);
+        let mut weave = Weave::new(problem, self.excluded, level.shares);
+        let mut anneal = (self.request.theme_range && level.sweep).then(|| {
+            Anneal::new(
+                problem,
+                (self.excluded, self.base),
+                level.shares,
+                ANNEAL_STEPS,
+            )
+        });
+        let mut restart = 0u64;
+        let mut proven = false;
+        loop {
+            restart += 1;
+            let mut board = Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
+            let mut patterns = Patterns::new(self.base);
+            let mut search = Search::new(problem, self.tables, &board, level.target, must_shares);
+            let mut leaf = Leaf {
+                problem,
+                request: &self.request,
+                level,
+                limits,
+                layouts: Layouts {
+                    request: &self.request,
+                    weave: &mut weave,
+                    planner: self.request.planner(problem, self.excluded),
+                    cover: self.request.cover(problem, self.excluded),
+                    anneal: anneal.as_mut(),
+                    restart,
+                    budget: WEAVE_UNIT * luby(restart),
+                    failed_fills: self.failed_fills,
+                    rescues: &mut self.rescues,
+                },
+                picker: Picker::new(problem, self.excluded, self.request.word_bounds, required),
+                best: &mut self.best,
+            };
+            let outcome = search.run(
+                &mut board,
+                &mut patterns,
+                &mut self.rng,
+                limits,
+                NODE_UNIT * luby(restart),
+                &mut |b, p, r| leaf.complete(b, p, r),
+            );
+            self.nodes += search.nodes;
+            self.failed_fills += leaf.layouts.planner.failed_fills;
+            self.best.offer_deepest(&search.deepest);
+            match outcome {
+                Outcome::Found => {
+                    if let Some(done) = self.found(&board, level, restart) {
+                        return Ok(LevelEnd::Puzzle(Box::new(done)));
+                    }
+                    // The next restart starts from a fresh board: the weave
+                    // must forget the words it drew onto this one.
+                    weave = Weave::new(problem, self.excluded, level.shares);
+                    continue;
+                }
+                Outcome::Failed if search.leaf_rejections == 0 => {
+                    proven = true;
+                    break;
+                }
+                Outcome::Failed | Outcome::NodeLimit => {}
+                Outcome::Stopped(Stop::Cancelled) => return Err(GenerateError::Cancelled),
+                Outcome::Stopped(Stop::Deadline | Stop::Budget) => break,
+            }
+            match limits.poll() {
+                Some(Stop::Cancelled) => return Err(GenerateError::Cancelled),
+                Some(_) => break,
+                None => {}
+            }
+        }
+        self.restarts += restart as u32 - 1;
+        Ok(match self.finds.best.take() {
+            Some((_, result)) => LevelEnd::Puzzle(Box::new(result)),
+            None if proven => LevelEnd::Proven,
+            None => LevelEnd::Spent,
+        })
+    }
 }
 
 /// Generates one puzzle; returns it with the lexicon ids it used.
@@ -175,276 +623,50 @@ pub(crate) fn run(
     limits: &Limits,
     excluded: &BTreeSet<u32>,
 ) -> Result<(Puzzle, Vec<u32>), GenerateError> {
-    let spec = &problem.spec;
-    let mut rng = Rng::new(seed);
-    let picking = spec.pick.is_some() && !problem.pools.is_empty();
-    let (min_words, target_words) = problem.word_bounds;
-    let solution_len = problem.solution.as_ref().map(Vec::len);
-    let required = direction_shares(
-        if picking {
-            target_words
-        } else {
-            problem.must.len()
-        },
-        spec.directions,
-    );
-    // The planned layout (the fallback for solution words) needs one word
-    // count: the one asked for, or the count the words' lengths suggest.
-    let plan_words = planned_word_count(problem);
-    let plan_required = direction_shares(plan_words, spec.directions);
-    let planned_first =
-        problem.pools.iter().all(|p| p.all.len() <= THEME_LIST) || min_words == target_words;
-    // Refills of a planned or swept layout need words to choose from.
-    let vocabulary: usize = problem.pools.iter().map(|p| p.all.len()).sum();
-    let untangle_adopted =
-        min_words != target_words && vocabulary >= SPARE_WORDS_TO_UNTANGLE * plan_words;
-    // When the words cannot cover every cell but the solution's even
-    // without a single overlap, go straight to the level that says so.
-    let levels: Vec<Level> = levels(picking, solution_len)
-        .into_iter()
-        .filter(|l| l.drop_solution || !picking || cover_shortfall(problem).is_none())
-        .collect();
-    // Theme lists with a solution word and a word range can be annealed.
-    let theme_range =
-        picking && solution_len.is_some() && planned_first && min_words != target_words;
-    let portfolio = theme_range && vocabulary < ANNEALED_SPARE_WORDS * plan_words;
-    let mut found: Option<(LayoutKey, Generated)> = None;
-    let mut first_found_work: Option<u64> = None;
-    let mut finds = 0;
-    let mut best = Best::default();
+    let request = Request::new(problem);
+    let levels = request.levels(problem);
+    let mut runner = Runner {
+        problem,
+        tables,
+        base,
+        excluded,
+        seed,
+        limits,
+        request,
+        rng: Rng::new(seed),
+        finds: Finds::default(),
+        best: Best::default(),
+        nodes: 0,
+        restarts: 0,
+        failed_fills: 0,
+        rescues: 0,
+    };
     let mut proven = 0;
-    let mut nodes = 0;
-    let mut restarts = 0u32;
-    let mut failed_fills = 0u64;
-    let mut rescues = 0;
     for (i, level) in levels.iter().enumerate() {
         // Each level gets an equal share of the work left (the last all of
         // it): levels switch, and a run ends, on work alone, at the same
         // point on every machine (the clock only as the backstop).
         let left = limits.work_left();
         let level_limits = limits.with_budget(left / (levels.len() - i) as u64, limits.deadline);
-        let required = if level.shares { required } else { [0; 8] };
-        let mut weave = Weave::new(problem, excluded, level.shares);
-        let mut anneal = (theme_range && level.sweep)
-            .then(|| Anneal::new(problem, (excluded, base), level.shares, ANNEAL_STEPS));
-        let mut restart = 0u64;
-        loop {
-            restart += 1;
-            let mut board = Board::new(&problem.geo, problem.preset.clone(), &spec.rules);
-            let mut patterns = Patterns::new(base);
-            // Drawn words make up the shares when picking; must words alone cannot.
-            let must_shares = if picking { [0; 8] } else { required };
-            let mut search = Search::new(problem, tables, &board, level.target, must_shares);
-            let mut picker = Picker::new(problem, excluded, (min_words, target_words), required);
-            let mut cover = Cover::new(problem, excluded, plan_words, plan_required);
-            let mut planner = Planner::new(problem, excluded, plan_words, plan_required);
-            let budget = WEAVE_UNIT * luby(restart);
-            let mut leaf = |board: &mut Board, patterns: &mut Patterns, rng: &mut Rng| {
-                // Which layout method holds the board: 1 woven, 2 planned, 3 swept.
-                let mut method = 0;
-                let mut annealed = false;
-                let first_drawn = board.placements.len();
-                if picking && level.sweep {
-                    // The woven layout first; the planned layout and the
-                    // sweep of the earlier versions keep every request they
-                    // met (small theme lists on ragged shapes, mostly).
-                    // Small theme lists weave poorly (the most hemmed-in
-                    // cell often has no word left) and an exact count
-                    // rarely comes out woven: planned first there.
-                    let weave_now = !planned_first || restart.is_multiple_of(FALLBACK_EVERY);
-                    let plan_now = planned_first || restart.is_multiple_of(FALLBACK_EVERY);
-                    method = if weave_now
-                        && matches!(
-                            weave.run(board, patterns, rng, &level_limits, budget),
-                            Swept::Done
-                        ) {
-                        1
-                    } else if !plan_now {
-                        return false;
-                    } else if matches!(
-                        planner.run(board, patterns, rng, &level_limits, PLANS_PER_LEAF, {
-                            let failed = failed_fills + planner.failed_fills;
-                            let left = PLANNER_TRIAL_FILLS.saturating_sub(failed);
-                            if left > 0 { left } else { FILLS_WHEN_UNFIT }
-                        }),
-                        Swept::Done
-                    ) {
-                        2
-                    } else if matches!(
-                        cover.run(board, patterns, rng, &level_limits, budget),
-                        Swept::Done
-                    ) {
-                        3
-                    } else if let Some(layout) = anneal
-                        .as_mut()
-                        .filter(|_| {
-                            rescues < ANNEAL_RESCUES && restart.is_multiple_of(RESCUE_EVERY)
-                        })
-                        .and_then(|a| {
-                            rescues += 1;
-                            a.run(board, first_drawn, rng, &level_limits)
-                        })
-                    {
-                        if !weave.adopt(board, patterns, &layout) {
-                            return false;
-                        }
-                        annealed = true;
-                        1
-                    } else {
-                        return false;
-                    };
-                    // Small theme lists: the planned or swept layout is
-                    // annealed (see `ANNEAL_STEPS`), the weave taking the
-                    // result over.
-                    if let Some(anneal) = anneal.as_mut().filter(|_| method != 1 && portfolio)
-                        && let Some(better) = anneal.run(board, first_drawn, rng, &level_limits)
-                    {
-                        let layout = layout_of(board, first_drawn);
-                        match method {
-                            2 => planner.clear(board, patterns),
-                            _ => cover.clear(board, patterns),
-                        }
-                        // `Anneal::run` checked the readings: the fallback
-                        // to the layout it started from is never expected.
-                        if !weave.adopt(board, patterns, &better)
-                            && !weave.adopt(board, patterns, &layout)
-                        {
-                            return false;
-                        }
-                        method = 1;
-                        annealed = true;
-                    }
-                    // A planned or swept layout is untangled like a woven
-                    // one, the weave taking it over (see
-                    // `SPARE_WORDS_TO_UNTANGLE`).
-                    let mut moves = UNTANGLE_MOVES;
-                    if method != 1 && untangle_adopted {
-                        moves = ADOPTED_MOVES;
-                        let layout = layout_of(board, first_drawn);
-                        match method {
-                            2 => planner.clear(board, patterns),
-                            _ => cover.clear(board, patterns),
-                        }
-                        if !weave.adopt(board, patterns, &layout) {
-                            return false;
-                        }
-                        method = 1;
-                    }
-                    if method == 1
-                        && !annealed
-                        && (untangle_adopted || !planned_first)
-                        && !weave.untangle(board, patterns, rng, &level_limits, moves)
-                    {
-                        return false;
-                    }
-                } else if picking {
-                    match picker.run(board, patterns, rng, &level_limits) {
-                        Ok(true) => {}
-                        _ => {
-                            best.offer(board, solution_len);
-                            picker.clear(board, patterns);
-                            return false;
-                        }
-                    }
-                }
-                best.offer(board, solution_len);
-                let done = complete_grid(problem, board, patterns, rng, level);
-                if !done {
-                    match method {
-                        1 => weave.clear(board, patterns),
-                        2 => planner.clear(board, patterns),
-                        3 => cover.clear(board, patterns),
-                        _ => {}
-                    }
-                }
-                if !done && picking && !level.sweep {
-                    picker.clear(board, patterns);
-                }
-                done
-            };
-            let outcome = search.run(
-                &mut board,
-                &mut patterns,
-                &mut rng,
-                &level_limits,
-                NODE_UNIT * luby(restart),
-                &mut leaf,
-            );
-            nodes += search.nodes;
-            failed_fills += planner.failed_fills;
-            if search.deepest.len() > best.placements.len()
-                && best.score.is_none_or(|s| s.0 < search.deepest.len())
-            {
-                best.score = Some((search.deepest.len(), isize::MIN));
-                best.placements = search.deepest.clone();
-            }
-            match outcome {
-                Outcome::Found => {
-                    let stats = (nodes, restarts + restart as u32 - 1);
-                    let result = build(problem, &board, level, seed, stats, &[]);
-                    let blocked = result.0.report.quality.solution_blocks > 0;
-                    if !portfolio && !blocked {
-                        return Ok(result);
-                    }
-                    // Small theme lists: a few layouts, the best kept (see
-                    // `PORTFOLIO_LAYOUTS`); other requests try again, as
-                    // often, when the solution reads as a block (issue 34).
-                    let key = layout_key(&result.0);
-                    let first_work = *first_found_work.get_or_insert(limits.work().max(1));
-                    if found.as_ref().is_none_or(|(k, _)| key < *k) {
-                        found = Some((key, result));
-                    }
-                    finds += 1;
-                    let best_found = &found.as_ref().expect("a layout").1.0;
-                    let met = if portfolio {
-                        layout_goals_met(best_found)
-                    } else {
-                        best_found.report.quality.solution_blocks == 0
-                    };
-                    if met
-                        || finds >= PORTFOLIO_LAYOUTS
-                        || limits.work() >= PORTFOLIO_WORK * first_work
-                    {
-                        let (_, result) = found.take().expect("a layout was found");
-                        return Ok(result);
-                    }
-                    // The next restart starts from a fresh board: the weave
-                    // must forget the words it drew onto this one.
-                    weave = Weave::new(problem, excluded, level.shares);
-                    continue;
-                }
-                Outcome::Failed if search.leaf_rejections == 0 => {
-                    proven += 1;
-                    break;
-                }
-                Outcome::Failed | Outcome::NodeLimit => {}
-                Outcome::Stopped(Stop::Cancelled) => return Err(GenerateError::Cancelled),
-                Outcome::Stopped(Stop::Deadline | Stop::Budget) => break,
-            }
-            if let Some(stop) = level_limits.poll() {
-                if stop == Stop::Cancelled {
-                    return Err(GenerateError::Cancelled);
-                }
-                break;
-            }
-        }
-        restarts += restart as u32 - 1;
-        if let Some((_, result)) = found.take() {
-            return Ok(result);
+        match runner.level(level, &level_limits)? {
+            LevelEnd::Puzzle(puzzle) => return Ok(*puzzle),
+            LevelEnd::Proven => proven += 1,
+            LevelEnd::Spent => {}
         }
     }
-    if proven == levels.len() && !picking {
+    if proven == levels.len() && !runner.request.picking {
         return Err(GenerateError::NoSolution(format!(
             "the {} must-use words cannot all be placed in this shape under the rules{}",
             problem.must.len(),
-            if solution_len.is_some() {
+            if runner.request.solution_len.is_some() {
                 " with the solution word"
             } else {
                 ""
             }
         )));
     }
-    best_effort(problem, best, seed, &mut rng, (nodes, restarts))
+    let stats = (runner.nodes, runner.restarts);
+    best_effort(problem, runner.best, seed, &mut runner.rng, stats)
 }
 
 type LayoutKey = (usize, usize, usize, usize);
@@ -752,30 +974,7 @@ fn build(
     let spec = &problem.spec;
     let geo = board.geo;
     let mask = &spec.mask;
-    let grid = (0..mask.height())
-        .map(|r| {
-            (0..mask.width())
-                .map(|c| {
-                    let cell = r * mask.width() + c;
-                    (geo.playable[cell] && board.letter[cell] != 0)
-                        .then(|| problem.alphabet[board.letter[cell] as usize - 1])
-                })
-                .collect()
-        })
-        .collect();
-    let words: Vec<PlacedWord> = board
-        .placements
-        .iter()
-        .map(|p| PlacedWord {
-            word: problem.text(&problem.lex[p.word as usize].codes),
-            display: problem.printed(p.word).to_string(),
-            start: geo.pos(p.start),
-            direction: p.dir,
-            vocabulary: problem.vocabulary_name(p.word).to_string(),
-            clue: None,
-            clue_edited: false,
-        })
-        .collect();
+    let (grid, words) = grid_and_words(problem, board);
     let solution = match (&problem.solution, level.drop_solution) {
         (Some(s), false) => Some(Solution {
             word: problem.text(s),
@@ -786,6 +985,62 @@ fn build(
         }),
         _ => None,
     };
+    let (relaxed, counts) = relaxations(problem, board, level, &words, missing);
+    let playable = mask.playable_count();
+    let accidental = if problem.pools.is_empty() {
+        Vec::new()
+    } else {
+        accidental_words(problem, board)
+    };
+    let report = Report {
+        relaxed,
+        density: (playable - board.free) as f64 / playable as f64,
+        accidental_words: accidental,
+        direction_counts: spec
+            .directions
+            .iter()
+            .map(|d| (d, counts[d.index()]))
+            .collect(),
+        nodes,
+        restarts,
+        notes: problem.notes.clone(),
+        quality: Default::default(),
+        words_asked: spec.pick,
+        unplaced: missing
+            .iter()
+            .map(|&id| problem.text(&problem.lex[id as usize].codes))
+            .collect(),
+        cut_short: false,
+    };
+    let ids = board.placements.iter().map(|p| p.word).collect();
+    let mut puzzle = Puzzle {
+        mask: mask.clone(),
+        directions: spec.directions,
+        seed,
+        grid,
+        words,
+        body: crate::model::Body::WordSearch {
+            rules: spec.rules,
+            solution,
+        },
+        report,
+    };
+    // Measured on the finished puzzle, not from the search's bookkeeping.
+    puzzle.report.quality = crate::verify::quality::measure(&puzzle);
+    (puzzle, ids)
+}
+
+/// What a finished puzzle had to relax, in the report's words (must-use
+/// words left out, fewer words than asked, the solution word left out and
+/// why, directions short of their share), and the words per direction.
+fn relaxations(
+    problem: &Problem,
+    board: &Board,
+    level: &Level,
+    words: &[PlacedWord],
+    missing: &[u32],
+) -> (Vec<String>, [usize; 8]) {
+    let spec = &problem.spec;
     let mut relaxed = Vec::new();
     if !missing.is_empty() {
         let names: Vec<&str> = missing.iter().map(|&id| problem.printed(id)).collect();
@@ -834,7 +1089,7 @@ fn build(
         ));
     }
     let mut counts = [0usize; 8];
-    for w in &words {
+    for w in words {
         counts[w.direction.index()] += 1;
     }
     let wanted_shares = direction_shares(words.len(), spec.directions);
@@ -848,46 +1103,37 @@ fn build(
             ));
         }
     }
-    let playable = mask.playable_count();
-    let accidental = if problem.pools.is_empty() {
-        Vec::new()
-    } else {
-        accidental_words(problem, board)
-    };
-    let report = Report {
-        relaxed,
-        density: (playable - board.free) as f64 / playable as f64,
-        accidental_words: accidental,
-        direction_counts: spec
-            .directions
-            .iter()
-            .map(|d| (d, counts[d.index()]))
-            .collect(),
-        nodes,
-        restarts,
-        notes: problem.notes.clone(),
-        quality: Default::default(),
-        words_asked: spec.pick,
-        unplaced: missing
-            .iter()
-            .map(|&id| problem.text(&problem.lex[id as usize].codes))
-            .collect(),
-        cut_short: false,
-    };
-    let ids = board.placements.iter().map(|p| p.word).collect();
-    let mut puzzle = Puzzle {
-        mask: mask.clone(),
-        directions: spec.directions,
-        seed,
-        grid,
-        words,
-        body: crate::model::Body::WordSearch {
-            rules: spec.rules,
-            solution,
-        },
-        report,
-    };
-    // Measured on the finished puzzle, not from the search's bookkeeping.
-    puzzle.report.quality = crate::verify::quality::measure(&puzzle);
-    (puzzle, ids)
+    (relaxed, counts)
+}
+
+/// The letters of a completed board by row and column, and its placed
+/// words as the puzzle lists them.
+fn grid_and_words(problem: &Problem, board: &Board) -> (Vec<Vec<Option<char>>>, Vec<PlacedWord>) {
+    let geo = board.geo;
+    let mask = &problem.spec.mask;
+    let grid = (0..mask.height())
+        .map(|r| {
+            (0..mask.width())
+                .map(|c| {
+                    let cell = r * mask.width() + c;
+                    (geo.playable[cell] && board.letter[cell] != 0)
+                        .then(|| problem.alphabet[board.letter[cell] as usize - 1])
+                })
+                .collect()
+        })
+        .collect();
+    let words: Vec<PlacedWord> = board
+        .placements
+        .iter()
+        .map(|p| PlacedWord {
+            word: problem.text(&problem.lex[p.word as usize].codes),
+            display: problem.printed(p.word).to_string(),
+            start: geo.pos(p.start),
+            direction: p.dir,
+            vocabulary: problem.vocabulary_name(p.word).to_string(),
+            clue: None,
+            clue_edited: false,
+        })
+        .collect();
+    (grid, words)
 }
