@@ -325,52 +325,61 @@ impl<'s> Prepared<'s> {
     }
 
     /// One puzzle, its answers' ids beside it; the answers whose slots are
-    /// `taken` (earlier puzzles of a batch) are left out.
+    /// `taken` (earlier puzzles of a batch) are left out. The planned fill
+    /// first, then the row-by-row fill in rounds.
     fn puzzle(
         &self,
         options: &Options,
         taken: &[bool],
     ) -> Result<(Puzzle, Vec<usize>), GenerateError> {
-        let spec = self.spec;
-        let rules = spec.swedish;
-        let (width, height) = (spec.mask.width(), spec.mask.height());
-        let min_len = rules.min_answer_length as usize;
-        let (answers, cells) = (&self.answers, &self.cells);
-        let playable = spec.mask.playable_count();
-        let frame = cells.iter().filter(|c| **c == Cell::Frame).count();
         let limits = Limits::for_options(options);
         let mut rng = Rng::new(options.seed);
         let mut report = Report {
             notes: self.notes.clone(),
             ..Report::default()
         };
-        let ratios: Vec<f64> = std::iter::once(1.0)
-            .chain(RELAXED_RATIOS)
-            .map(|f| rules.letters_per_clue * f)
-            .collect();
-        // Rounds over the levels with doubling work: a level that cannot be
-        // met costs little before a looser one is tried, and a tighter one
-        // gets another, longer try in the next round.
-        let run_limits = &limits;
-        let open = cells.iter().filter(|c| **c == Cell::Open).count() as u64;
-        let mut round_work = FIRST_ROUND_PER_CELL * open.max(1) * Site::Swedish.cost();
-        let mut stopped = None;
-        let expected_answers = playable as f64 * ANSWERS_PER_CELL;
+        let requested = self.requested_caps();
+        let run = PuzzleRun {
+            options,
+            limits: &limits,
+            taken,
+            requested,
+        };
+        let stopped = match self.planned_first(&run, &mut rng, &mut report)? {
+            PlannedEnd::Done(done) => return Ok(*done),
+            PlannedEnd::RowByRow(stopped) => stopped,
+        };
+        self.row_by_row(&run, &mut rng, report, stopped)
+    }
+
+    /// The short-answer caps asked for: two-letter, three-letter answers
+    /// and short forms, from the shares of the answers a page this size
+    /// holds.
+    fn requested_caps(&self) -> [usize; 3] {
+        let rules = self.spec.swedish;
+        let expected_answers = self.spec.mask.playable_count() as f64 * ANSWERS_PER_CELL;
         let cap = |percent: u8| (expected_answers * percent as f64 / 100.0).floor() as usize;
-        let requested = [
+        [
             cap(rules.max_two_letter_percent),
             cap(rules.max_three_letter_percent),
             match rules.difficulty {
                 Difficulty::Easy => 0,
                 Difficulty::Medium | Difficulty::Hard => cap(SHORT_FORM_PERCENT).max(1),
             },
-        ];
+        ]
+    }
 
-        // The planned fill first: a clue-cell layout that keeps print's
-        // rules, then its answers; the row-by-row fill below when it
-        // finds none within its share of the work.
-        // What the editor keeps only the planned fill keeps: it has all
-        // the work, and its failure is the request's.
+    /// The planned fill first: a clue-cell layout that keeps print's
+    /// rules, then its answers; the row-by-row fill when it finds none
+    /// within its share of the work. What the editor keeps only the
+    /// planned fill keeps: it has all the work, and its failure is the
+    /// request's.
+    fn planned_first(
+        &self,
+        run: &PuzzleRun,
+        rng: &mut Rng,
+        report: &mut Report,
+    ) -> Result<PlannedEnd, GenerateError> {
         let share = if !self.locks.is_empty() {
             1.0
         } else if self.themes.is_empty() {
@@ -378,11 +387,11 @@ impl<'s> Prepared<'s> {
         } else {
             PLANNED_SHARE_THEMES
         };
-        let planned_limits = run_limits.with_budget(
-            (run_limits.work_left() as f64 * share) as u64,
-            run_limits.deadline,
-        );
-        let mut planned = self.planned(&mut rng, &planned_limits, taken, requested, &mut report);
+        let limits = run.limits;
+        let planned_limits =
+            limits.with_budget((limits.work_left() as f64 * share) as u64, limits.deadline);
+        let (taken, requested) = (run.taken, run.requested);
+        let mut planned = self.planned(rng, &planned_limits, taken, requested, report);
         // With kept answers the planned fill is the only one: it tries
         // fresh layouts while there is work left (8 kept answers of a
         // 13×17 page: 2 of 5 seeds found none in one pass's 24 layouts a
@@ -391,59 +400,67 @@ impl<'s> Prepared<'s> {
             && matches!(planned, Ok(None))
             && planned_limits.poll().is_none()
         {
-            planned = self.planned(&mut rng, &planned_limits, taken, requested, &mut report);
+            planned = self.planned(rng, &planned_limits, taken, requested, report);
         }
         match planned {
             Ok(Some((filled, solution))) => {
-                return Ok(self.finished(&filled, solution, options.seed, &mut rng, report, &limits));
+                let report = std::mem::take(report);
+                let done = self.finished(&filled, solution, run.options.seed, rng, report, limits);
+                Ok(PlannedEnd::Done(Box::new(done)))
             }
             Ok(None) | Err(Stop::Budget) if !self.locks.is_empty() => {
-                let kept = self.locks.names(answers);
+                let kept = self.locks.names(&self.answers);
                 let what = if kept.is_empty() {
                     "the kept letters".to_string()
                 } else {
                     format!("the kept answers {kept}")
                 };
-                return Err(GenerateError::TimedOut(format!(
+                Err(GenerateError::TimedOut(format!(
                     "no layout with {what} in place filled: keep fewer, or allow more time"
                 ))
-                .noting_clock(&limits));
+                .noting_clock(limits))
             }
-            Ok(None) | Err(Stop::Budget) => report.notes.push(
-                "no planned layout filled within its share of the work: the row-by-row fill was used"
-                    .to_string(),
-            ),
-            Err(Stop::Cancelled) => return Err(GenerateError::Cancelled),
-            Err(stop) => stopped = Some(stop),
+            Ok(None) | Err(Stop::Budget) => {
+                report.notes.push(
+                    "no planned layout filled within its share of the work: the row-by-row fill was used"
+                        .to_string(),
+                );
+                Ok(PlannedEnd::RowByRow(None))
+            }
+            Err(Stop::Cancelled) => Err(GenerateError::Cancelled),
+            Err(stop) => Ok(PlannedEnd::RowByRow(Some(stop))),
         }
+    }
+
+    /// The row-by-row fill in rounds over the levels with doubling work:
+    /// a level that cannot be met costs little before a looser one is
+    /// tried, and a tighter one gets another, longer try in the next
+    /// round.
+    fn row_by_row(
+        &self,
+        run: &PuzzleRun,
+        rng: &mut Rng,
+        mut report: Report,
+        mut stopped: Option<Stop>,
+    ) -> Result<(Puzzle, Vec<usize>), GenerateError> {
+        let (spec, rules, cells) = (self.spec, self.spec.swedish, &self.cells);
+        let (width, height) = (spec.mask.width(), spec.mask.height());
+        let playable = spec.mask.playable_count();
+        let frame = cells.iter().filter(|c| **c == Cell::Frame).count();
+        let ratios: Vec<f64> = std::iter::once(1.0)
+            .chain(RELAXED_RATIOS)
+            .map(|f| rules.letters_per_clue * f)
+            .collect();
+        let run_limits = run.limits;
+        let open = cells.iter().filter(|c| **c == Cell::Open).count() as u64;
+        let mut round_work = FIRST_ROUND_PER_CELL * open.max(1) * Site::Swedish.cost();
         let mut round = 0u32;
         'rounds: loop {
-            // The familiar answers first; every answer once they have
-            // had their rounds (or when all are familiar).
-            let tiers: Vec<(&Trie, bool)> = match &self.familiar_trie {
-                Some(familiar) if round < FULL_LEXICON_ROUND => vec![(familiar, true)],
-                Some(familiar) => vec![(familiar, true), (&self.trie, false)],
-                None => vec![(&self.trie, true)],
-            };
-            // The short-answer caps as asked first, then doubled, then
-            // lifted (reported): the fill may need short answers.
-            let caps = match round {
-                r if r < CAPS_RELAXED_ROUND => requested,
-                r if r < CAPS_LIFTED_ROUND => requested.map(|c| (c * 2).max(2)),
-                // An easy page keeps at most two short forms two rounds
-                // longer (13×17: 3–13 once lifted, which made it score
-                // medium; kept through every round, 18×23 filled 3 of 6).
-                r if r < CAPS_LIFTED_ROUND + 2 && rules.difficulty == Difficulty::Easy => {
-                    [usize::MAX, usize::MAX, 2]
-                }
-                _ => [usize::MAX; 3],
-            };
-            for (level, ratio, trie, familiar_tier) in tiers.iter().flat_map(|&(t, f)| {
-                ratios
-                    .iter()
-                    .enumerate()
-                    .map(move |(level, ratio)| (level, ratio, t, f))
-            }) {
+            let caps = round_caps(round, run.requested, rules.difficulty);
+            let levels = |(t, f)| ratios.iter().enumerate().map(move |(l, r)| (l, r, t, f));
+            for (level, ratio, trie, familiar_tier) in
+                self.tiers(round).into_iter().flat_map(levels)
+            {
                 let clue_budget = (playable as f64 / (1.0 + ratio)).floor() as usize;
                 // Capped rounds try the requested clue share only: a cap
                 // the fill cannot meet then costs one level, not four.
@@ -451,76 +468,31 @@ impl<'s> Prepared<'s> {
                     continue;
                 }
                 let level_limits = run_limits.with_budget(round_work, run_limits.deadline);
-                let board = Board {
-                    width,
-                    height,
-                    trie,
-                    cells: cells.clone(),
-                    caps,
-                    short_form: &self.short_form,
-                    clue_budget,
-                    min_len,
-                    preference: &self.preference,
-                    spellings: &self.spellings,
-                    slots: &self.slots,
-                    taken,
-                    alphabet: self.alphabet_mask,
-                };
+                let board = self.row_board(trie, caps, clue_budget, run.taken);
                 loop {
-                    let mut filler = Filler::new(&board, answers.len(), rng.next_seed());
+                    let mut filler = Filler::new(&board, self.answers.len(), rng.next_seed());
                     let result = filler.fill(&level_limits);
                     report.nodes += filler.nodes;
                     report.restarts += filler.restarts;
                     match result {
                         Ok(filled) => {
-                            let solution = match &self.solution_codes {
-                                Some(codes) => {
-                                    match solution_cells(&filled, width, codes, &mut rng) {
-                                        Some(cells) => Some(cells),
-                                        // Letters missing: another fill.
-                                        None => continue,
-                                    }
-                                }
-                                None => None,
+                            // Letters missing: another fill.
+                            let Some(solution) = self.solution_in(&filled, rng) else {
+                                continue;
                             };
-                            // A looser level may still end above the request
-                            // (bent arrows save clue cells the pacing expects).
-                            let reached = letters_per_clue_cell(&filled);
-                            if caps != requested {
-                                report.relaxed.push(format!(
-                                    "short answers: the caps of {} two-letter and {} three-letter answers ({} % and {} %) {}",
-                                    requested[0],
-                                    requested[1],
-                                    rules.max_two_letter_percent,
-                                    rules.max_three_letter_percent,
-                                    if caps[0] == usize::MAX {
-                                        "were lifted".to_string()
-                                    } else {
-                                        format!("were raised to {} and {}", caps[0], caps[1])
-                                    }
-                                ));
-                            }
-                            if !familiar_tier {
-                                report.notes.push(
-                                    "the familiar answers alone gave no fill: rarer ones were used"
-                                        .to_string(),
-                                );
-                            }
-                            if level > 0 && reached < rules.letters_per_clue {
-                                report.relaxed.push(clue_share_relaxed(
-                                    rules.letters_per_clue,
-                                    reached,
-                                    *ratio,
-                                ));
-                            }
-                            return Ok(self.finished(
-                                &filled,
-                                solution,
-                                options.seed,
-                                &mut rng,
-                                report,
-                                &limits,
-                            ));
+                            let (requested, ratio) = (run.requested, *ratio);
+                            let relaxed = Relaxed {
+                                caps,
+                                requested,
+                                familiar_tier,
+                                level,
+                                ratio,
+                            };
+                            self.note_relaxed(&mut report, &relaxed, &filled);
+                            let seed = run.options.seed;
+                            return Ok(
+                                self.finished(&filled, solution, seed, rng, report, run_limits)
+                            );
                         }
                         Err(Stop::Budget) if run_limits.poll() == Some(Stop::Budget) => {
                             break 'rounds;
@@ -538,12 +510,90 @@ impl<'s> Prepared<'s> {
         }
         Err(match stopped {
             Some(Stop::Cancelled) => GenerateError::Cancelled,
-            _ => GenerateError::TimedOut(format!(
-                "no fill of the {width}×{height} grid with at most {:.0} % clue cells; allow more time, more words (2–4 letters help most) or a smaller grid",
-                100.0 / (1.0 + ratios[ratios.len() - 1]),
-            ))
-            .noting_clock(&limits),
+            _ => no_fill(width, height, ratios[ratios.len() - 1]).noting_clock(run_limits),
         })
+    }
+
+    /// The solution word's cells in a fill: `Some(None)` without a
+    /// solution word, `None` when the fill lacks its letters.
+    fn solution_in(&self, filled: &[Cell], rng: &mut Rng) -> Option<Option<Vec<Pos>>> {
+        match &self.solution_codes {
+            Some(codes) => solution_cells(filled, self.spec.mask.width(), codes, rng).map(Some),
+            None => Some(None),
+        }
+    }
+
+    /// The row-by-row fill's board for one level: its answers, caps and
+    /// clue cells to spend.
+    fn row_board<'b>(
+        &'b self,
+        trie: &'b Trie,
+        caps: [usize; 3],
+        clue_budget: usize,
+        taken: &'b [bool],
+    ) -> Board<'b> {
+        Board {
+            width: self.spec.mask.width(),
+            height: self.spec.mask.height(),
+            trie,
+            cells: self.cells.clone(),
+            caps,
+            short_form: &self.short_form,
+            clue_budget,
+            min_len: self.spec.swedish.min_answer_length as usize,
+            preference: &self.preference,
+            spellings: &self.spellings,
+            slots: &self.slots,
+            taken,
+            alphabet: self.alphabet_mask,
+        }
+    }
+
+    /// The familiar answers first; every answer once they have had their
+    /// rounds (or when all are familiar). Whether a tier is the familiar
+    /// one beside it.
+    fn tiers(&self, round: u32) -> Vec<(&Trie, bool)> {
+        match &self.familiar_trie {
+            Some(familiar) if round < FULL_LEXICON_ROUND => vec![(familiar, true)],
+            Some(familiar) => vec![(familiar, true), (&self.trie, false)],
+            None => vec![(&self.trie, true)],
+        }
+    }
+
+    /// What a row-by-row fill relaxed, in the report: raised or lifted
+    /// caps, rarer answers, a looser clue share (a looser level may still
+    /// end above the request: bent arrows save clue cells the pacing
+    /// expects).
+    fn note_relaxed(&self, report: &mut Report, relaxed: &Relaxed, filled: &[Cell]) {
+        let rules = self.spec.swedish;
+        let (caps, requested) = (relaxed.caps, relaxed.requested);
+        if caps != requested {
+            report.relaxed.push(format!(
+                "short answers: the caps of {} two-letter and {} three-letter answers ({} % and {} %) {}",
+                requested[0],
+                requested[1],
+                rules.max_two_letter_percent,
+                rules.max_three_letter_percent,
+                if caps[0] == usize::MAX {
+                    "were lifted".to_string()
+                } else {
+                    format!("were raised to {} and {}", caps[0], caps[1])
+                }
+            ));
+        }
+        if !relaxed.familiar_tier {
+            report
+                .notes
+                .push("the familiar answers alone gave no fill: rarer ones were used".to_string());
+        }
+        let reached = letters_per_clue_cell(filled);
+        if relaxed.level > 0 && reached < rules.letters_per_clue {
+            report.relaxed.push(clue_share_relaxed(
+                rules.letters_per_clue,
+                reached,
+                relaxed.ratio,
+            ));
+        }
     }
 
     /// The planned fill: clue-cell layouts annealed for the page's
@@ -1746,6 +1796,57 @@ fn build(
         report,
     };
     (puzzle, used)
+}
+
+/// What one puzzle's fills share: its options, work limits, the slots
+/// earlier puzzles of the batch took, and the short-answer caps asked for.
+struct PuzzleRun<'a> {
+    options: &'a Options,
+    limits: &'a Limits,
+    taken: &'a [bool],
+    requested: [usize; 3],
+}
+
+/// How the planned fill ended.
+enum PlannedEnd {
+    /// The puzzle with its answers' ids.
+    Done(Box<(Puzzle, Vec<usize>)>),
+    /// The row-by-row fill goes on (after the clock stopped the planned
+    /// one, if it did).
+    RowByRow(Option<Stop>),
+}
+
+/// What a row-by-row fill's level relaxed.
+struct Relaxed {
+    caps: [usize; 3],
+    requested: [usize; 3],
+    familiar_tier: bool,
+    level: usize,
+    ratio: f64,
+}
+
+/// Why no row-by-row fill was found, and what would help.
+fn no_fill(width: usize, height: usize, loosest_ratio: f64) -> GenerateError {
+    GenerateError::TimedOut(format!(
+        "no fill of the {width}×{height} grid with at most {:.0} % clue cells; allow more time, more words (2–4 letters help most) or a smaller grid",
+        100.0 / (1.0 + loosest_ratio),
+    ))
+}
+
+/// The short-answer caps of a row-by-row round: as asked first, then
+/// doubled, then lifted (reported): the fill may need short answers.
+fn round_caps(round: u32, requested: [usize; 3], difficulty: Difficulty) -> [usize; 3] {
+    match round {
+        r if r < CAPS_RELAXED_ROUND => requested,
+        r if r < CAPS_LIFTED_ROUND => requested.map(|c| (c * 2).max(2)),
+        // An easy page keeps at most two short forms two rounds longer
+        // (13×17: 3–13 once lifted, which made it score medium; kept
+        // through every round, 18×23 filled 3 of 6).
+        r if r < CAPS_LIFTED_ROUND + 2 && difficulty == Difficulty::Easy => {
+            [usize::MAX, usize::MAX, 2]
+        }
+        _ => [usize::MAX; 3],
+    }
 }
 
 #[cfg(test)]
