@@ -21,7 +21,7 @@ use crate::model::tags::{Tag, marked_clue};
 use crate::model::thesaurus::{alternatives, gives_away, names_word, shares_stem};
 use crate::model::{
     Arrow, Body, CellKind, ClueCell, CluePointer, Difficulty, Direction, DirectionSet, Language,
-    PlacedWord, Pos, Puzzle, PuzzleSpec, Report, Solution,
+    PlacedWord, Pos, Puzzle, PuzzleSpec, Report, Solution, SwedishRules,
 };
 use crossfill::{CrossFiller, Index, Inputs};
 use fill::{Board, Cell, Filler};
@@ -682,193 +682,204 @@ impl<'s> Prepared<'s> {
         let width = spec.mask.width();
         let playable = spec.mask.playable_count();
         let rules = spec.swedish;
-        {
-            let inputs = Inputs {
-                width,
-                index,
-                spellings: &self.spellings,
-                preference: &self.preference,
-                slots: &self.slots,
-                taken,
-                short_form: &self.short_form,
-                short_form_cap: caps[2],
+        let inputs = Inputs {
+            width,
+            index,
+            spellings: &self.spellings,
+            preference: &self.preference,
+            slots: &self.slots,
+            taken,
+            short_form: &self.short_form,
+            short_form_cap: caps[2],
+        };
+        let mut stage = PlanStage::default();
+        let mut layouts = 0;
+        goal.two_percent = rules.max_two_letter_percent;
+        goal.three_percent = rules.max_three_letter_percent;
+        // The last tier may leave every theme out in turn and still
+        // have its own layouts.
+        let max_layouts = PLANNED_LAYOUTS
+            + if last_tier {
+                THEME_TRIES * themes.active.len()
+            } else {
+                0
             };
-            // The requested clue share, then the row-by-row fill's
-            // looser levels when no layout keeps the rules at it (a
-            // shape's frame cells count as clue cells).
-            let mut level = 0;
-            let mut unplanned = 0;
-            let mut layouts = 0;
-            // Every clue share with the short-answer caps as asked, then
-            // with them as the row-by-row fill relaxes them: doubled, then
-            // lifted. A shape can force short runs (a heart around an ad
-            // area: 6–8 two-letter runs where the cap allows one); with
-            // the caps relaxed at the loosest share first, its layouts
-            // held 40 % three-letter answers at 2.0 letters per clue cell,
-            // and relaxed at the requested share first, a heart alone
-            // lost its 15 % cap in 1 of 4 seeds.
-            let mut cap_stage = 0;
-            goal.two_percent = rules.max_two_letter_percent;
-            goal.three_percent = rules.max_three_letter_percent;
-            // The last tier may leave every theme out in turn and still
-            // have its own layouts.
-            let max_layouts = PLANNED_LAYOUTS
-                + if last_tier {
-                    THEME_TRIES * themes.active.len()
-                } else {
-                    0
-                };
-            while layouts < max_layouts {
-                let ratio = rules.letters_per_clue
-                    * std::iter::once(1.0)
-                        .chain(RELAXED_RATIOS)
-                        .nth(level)
-                        .unwrap_or(RELAXED_RATIOS[RELAXED_RATIOS.len() - 1]);
-                // Rounded down: a layout within it keeps the share.
-                goal.clue_target = (playable as f64 / (1.0 + ratio)).floor() as usize;
-                // Runs as long as the longest theme answer are allowed (a
-                // soft goal: the layout still prefers shorter ones).
-                let theme_codes: Vec<&[u8]> = themes
-                    .active
-                    .iter()
-                    .map(|&id| self.spellings[id].as_slice())
-                    .collect();
-                goal.wanted = theme::wanted(&theme_codes);
-                let layout = pattern::layout(&self.cells, goal, rng);
-                if let Some(stop) = limits.charge(Site::Anneal, pattern::steps(&self.cells)) {
-                    return Err(stop);
+        while layouts < max_layouts {
+            let ratio = stage.ratio(rules.letters_per_clue);
+            // Rounded down: a layout within it keeps the share.
+            goal.clue_target = (playable as f64 / (1.0 + ratio)).floor() as usize;
+            // Runs as long as the longest theme answer are allowed (a
+            // soft goal: the layout still prefers shorter ones).
+            goal.wanted = theme::wanted(&self.theme_codes(themes));
+            let layout = pattern::layout(&self.cells, goal, rng);
+            if let Some(stop) = limits.charge(Site::Anneal, pattern::steps(&self.cells)) {
+                return Err(stop);
+            }
+            let Some(layout) = layout else {
+                // A theme length no layout offers (a shape, an ad
+                // area) counts against the themes too.
+                if !themes.active.is_empty() && themes.fail(last_tier) {
+                    return Ok(None);
                 }
-                let Some(layout) = layout else {
-                    // A theme length no layout offers (a shape, an ad
-                    // area) counts against the themes too.
-                    if !themes.active.is_empty() && themes.fail(last_tier) {
+                if !stage.relax_after_unplanned(goal, rules) {
+                    layouts += 1;
+                }
+                continue;
+            };
+            layouts += 1;
+            stage.unplanned = PLANNED_PROBES + 1;
+            match self.fill_planned(&inputs, layout, themes, rng, limits, report)? {
+                Attempt::Filled((filled, solution)) => {
+                    self.note_planned_relaxed(report, &stage, goal, ratio, &filled);
+                    return Ok(Some((filled, solution)));
+                }
+                Attempt::Next => {}
+                Attempt::ThemeFailure => {
+                    if themes.fail(last_tier) {
                         return Ok(None);
                     }
-                    unplanned += 1;
-                    if unplanned == PLANNED_PROBES
-                        && (cap_stage < 2 || level < RELAXED_RATIOS.len())
-                    {
-                        unplanned = 0;
-                        if level < RELAXED_RATIOS.len() {
-                            level += 1;
-                        } else {
-                            cap_stage += 1;
-                            level = 0;
-                        }
-                        let relax = |percent: u8| match cap_stage {
-                            0 => percent,
-                            1 => percent.saturating_mul(2),
-                            _ => 100,
-                        };
-                        goal.two_percent = relax(rules.max_two_letter_percent);
-                        goal.three_percent = relax(rules.max_three_letter_percent);
-                    } else {
-                        layouts += 1;
-                    }
-                    continue;
-                };
-                layouts += 1;
-                unplanned = PLANNED_PROBES + 1;
-                let Some(mut filler) = CrossFiller::new(&inputs, layout, rng.next_seed()) else {
-                    if !themes.active.is_empty() && themes.fail(last_tier) {
-                        return Ok(None);
-                    }
-                    continue;
-                };
-                // Theme answers take runs of their length; the fill is
-                // given their letters.
-                // What the editor keeps: its runs (fixed in the layout)
-                // and letters, given before the themes take theirs.
-                let placed = !theme_codes.is_empty() || !self.locks.is_empty();
-                if placed {
-                    let runs = filler.runs();
-                    let Some(kept_runs) = self.locks.runs(&runs) else {
-                        continue;
-                    };
-                    let mut taken = vec![false; runs.len()];
-                    for &run in &kept_runs {
-                        taken[run] = true;
-                    }
-                    let kept_letters = if self.locks.given.is_empty() {
-                        vec![None; self.cells.len()]
-                    } else {
-                        self.locks.given.clone()
-                    };
-                    let banned: Vec<u32> = themes
-                        .active
-                        .iter()
-                        .copied()
-                        .chain(self.locks.answers.iter().map(|k| k.id))
-                        .map(|id| self.slots[id])
-                        .collect();
-                    let given = theme::assign(
-                        &runs,
-                        kept_letters,
-                        taken,
-                        &theme_codes,
-                        |run, codes| filler.crossing_room(run, codes),
-                        rng,
-                    );
-                    if !given
-                        .is_some_and(|(given, runs)| filler.give_themes(&given, &banned, &runs))
-                    {
-                        if themes.fail(last_tier) {
-                            return Ok(None);
-                        }
-                        continue;
-                    }
                 }
-                let restarts = if placed {
-                    THEME_RESTARTS
-                } else {
-                    PLANNED_RESTARTS
-                };
-                let filled = filler.fill(limits, restarts);
-                report.nodes += filler.nodes;
-                report.restarts += filler.restarts;
-                let Some(filled) = filled? else {
-                    if placed && themes.fail(last_tier) {
-                        return Ok(None);
-                    }
-                    continue;
-                };
-                if self.clues_only_name_others(&filled) {
-                    continue;
-                }
-                let solution = match &self.solution_codes {
-                    Some(codes) => match solution_cells(&filled, width, codes, rng) {
-                        Some(cells) => Some(cells),
-                        None => {
-                            if placed && themes.fail(last_tier) {
-                                return Ok(None);
-                            }
-                            continue;
-                        }
-                    },
-                    None => None,
-                };
-                if cap_stage > 0 {
-                    report.relaxed.push(format!(
-                        "short answers: the caps of {} % two-letter and {} % three-letter answers {}: the shape or its ad areas force short runs",
-                        rules.max_two_letter_percent,
-                        rules.max_three_letter_percent,
-                        if cap_stage == 1 {
-                            format!("were raised to {} % and {} %", goal.two_percent, goal.three_percent)
-                        } else {
-                            "were lifted".to_string()
-                        }
-                    ));
-                }
-                let reached = letters_per_clue_cell(&filled);
-                if reached < rules.letters_per_clue {
-                    report
-                        .relaxed
-                        .push(clue_share_relaxed(rules.letters_per_clue, reached, ratio));
-                }
-                return Ok(Some((filled, solution)));
             }
         }
         Ok(None)
+    }
+
+    /// Fills one planned layout: what the editor keeps and the theme
+    /// answers given first, then the crossword fill, the solution's cells.
+    fn fill_planned(
+        &self,
+        inputs: &Inputs,
+        layout: Vec<Cell>,
+        themes: &Themes,
+        rng: &mut Rng,
+        limits: &Limits,
+        report: &mut Report,
+    ) -> Result<Attempt, Stop> {
+        let theme_codes = self.theme_codes(themes);
+        let Some(mut filler) = CrossFiller::new(inputs, layout, rng.next_seed()) else {
+            return Ok(if themes.active.is_empty() {
+                Attempt::Next
+            } else {
+                Attempt::ThemeFailure
+            });
+        };
+        let placed = !theme_codes.is_empty() || !self.locks.is_empty();
+        if placed {
+            match self.give(&mut filler, themes, &theme_codes, rng) {
+                Given::Placed => {}
+                Given::NoKeptRuns => return Ok(Attempt::Next),
+                Given::Failed => return Ok(Attempt::ThemeFailure),
+            }
+        }
+        let restarts = if placed {
+            THEME_RESTARTS
+        } else {
+            PLANNED_RESTARTS
+        };
+        let filled = filler.fill(limits, restarts);
+        report.nodes += filler.nodes;
+        report.restarts += filler.restarts;
+        // A failure with kept or theme answers counts against the themes.
+        let failed = if placed {
+            Attempt::ThemeFailure
+        } else {
+            Attempt::Next
+        };
+        let Some(filled) = filled? else {
+            return Ok(failed);
+        };
+        if self.clues_only_name_others(&filled) {
+            return Ok(Attempt::Next);
+        }
+        Ok(match self.solution_in(&filled, rng) {
+            Some(solution) => Attempt::Filled((filled, solution)),
+            None => failed,
+        })
+    }
+
+    /// The spellings of the theme answers still in play.
+    fn theme_codes(&self, themes: &Themes) -> Vec<&[u8]> {
+        themes
+            .active
+            .iter()
+            .map(|&id| self.spellings[id].as_slice())
+            .collect()
+    }
+
+    /// Gives the fill of a layout what the editor keeps (its runs, fixed
+    /// in the layout, and letters) and then the theme answers, which take
+    /// runs of their length.
+    fn give(
+        &self,
+        filler: &mut CrossFiller,
+        themes: &Themes,
+        theme_codes: &[&[u8]],
+        rng: &mut Rng,
+    ) -> Given {
+        let runs = filler.runs();
+        let Some(kept_runs) = self.locks.runs(&runs) else {
+            return Given::NoKeptRuns;
+        };
+        let mut taken = vec![false; runs.len()];
+        for &run in &kept_runs {
+            taken[run] = true;
+        }
+        let kept_letters = if self.locks.given.is_empty() {
+            vec![None; self.cells.len()]
+        } else {
+            self.locks.given.clone()
+        };
+        let banned: Vec<u32> = themes
+            .active
+            .iter()
+            .copied()
+            .chain(self.locks.answers.iter().map(|k| k.id))
+            .map(|id| self.slots[id])
+            .collect();
+        let given = theme::assign(
+            &runs,
+            kept_letters,
+            taken,
+            theme_codes,
+            |run, codes| filler.crossing_room(run, codes),
+            rng,
+        );
+        if given.is_some_and(|(given, runs)| filler.give_themes(&given, &banned, &runs)) {
+            Given::Placed
+        } else {
+            Given::Failed
+        }
+    }
+
+    /// What a planned fill relaxed, in the report: short-answer caps the
+    /// shape forced up, a looser clue share.
+    fn note_planned_relaxed(
+        &self,
+        report: &mut Report,
+        stage: &PlanStage,
+        goal: &PatternGoal,
+        ratio: f64,
+        filled: &[Cell],
+    ) {
+        let rules = self.spec.swedish;
+        if stage.cap_stage > 0 {
+            report.relaxed.push(format!(
+                "short answers: the caps of {} % two-letter and {} % three-letter answers {}: the shape or its ad areas force short runs",
+                rules.max_two_letter_percent,
+                rules.max_three_letter_percent,
+                if stage.cap_stage == 1 {
+                    format!("were raised to {} % and {} %", goal.two_percent, goal.three_percent)
+                } else {
+                    "were lifted".to_string()
+                }
+            ));
+        }
+        let reached = letters_per_clue_cell(filled);
+        if reached < rules.letters_per_clue {
+            report
+                .relaxed
+                .push(clue_share_relaxed(rules.letters_per_clue, reached, ratio));
+        }
     }
 }
 
@@ -1846,6 +1857,83 @@ fn round_caps(round: u32, requested: [usize; 3], difficulty: Difficulty) -> [usi
             [usize::MAX, usize::MAX, 2]
         }
         _ => [usize::MAX; 3],
+    }
+}
+
+/// What became of one planned layout.
+enum Attempt {
+    Filled(PlannedFill),
+    /// The next layout.
+    Next,
+    /// A failure that counts against the theme answers (see
+    /// [`Themes::fail`]).
+    ThemeFailure,
+}
+
+/// How the kept and theme answers went into a layout's fill.
+enum Given {
+    Placed,
+    /// The layout lacks a run for a kept answer: the next layout.
+    NoKeptRuns,
+    /// The themes found no runs, or the fill refused their letters.
+    Failed,
+}
+
+/// Where a tier of the planned fill stands: every clue share with the
+/// short-answer caps as asked, then with them as the row-by-row fill
+/// relaxes them: doubled, then lifted. A shape can force short runs (a
+/// heart around an ad area: 6–8 two-letter runs where the cap allows
+/// one); with the caps relaxed at the loosest share first, its layouts
+/// held 40 % three-letter answers at 2.0 letters per clue cell, and
+/// relaxed at the requested share first, a heart alone lost its 15 % cap
+/// in 1 of 4 seeds.
+#[derive(Default)]
+struct PlanStage {
+    /// The clue share: the requested one (0), then the row-by-row fill's
+    /// looser levels when no layout keeps the rules at it (a shape's
+    /// frame cells count as clue cells).
+    level: usize,
+    /// Caps as asked (0), doubled (1), lifted (2).
+    cap_stage: u8,
+    /// Layouts the pattern could not plan at this stage.
+    unplanned: usize,
+}
+
+impl PlanStage {
+    /// Letters per clue cell aimed for at this stage.
+    fn ratio(&self, letters_per_clue: f64) -> f64 {
+        letters_per_clue
+            * std::iter::once(1.0)
+                .chain(RELAXED_RATIOS)
+                .nth(self.level)
+                .unwrap_or(RELAXED_RATIOS[RELAXED_RATIOS.len() - 1])
+    }
+
+    /// After a layout that could not be planned: the next stage once
+    /// [`PLANNED_PROBES`] failed (true: the probe does not count as a
+    /// layout), with the goal's caps relaxed to it.
+    fn relax_after_unplanned(&mut self, goal: &mut PatternGoal, rules: SwedishRules) -> bool {
+        self.unplanned += 1;
+        if self.unplanned != PLANNED_PROBES
+            || (self.cap_stage >= 2 && self.level >= RELAXED_RATIOS.len())
+        {
+            return false;
+        }
+        self.unplanned = 0;
+        if self.level < RELAXED_RATIOS.len() {
+            self.level += 1;
+        } else {
+            self.cap_stage += 1;
+            self.level = 0;
+        }
+        let relax = |percent: u8| match self.cap_stage {
+            0 => percent,
+            1 => percent.saturating_mul(2),
+            _ => 100,
+        };
+        goal.two_percent = relax(rules.max_two_letter_percent);
+        goal.three_percent = relax(rules.max_three_letter_percent);
+        true
     }
 }
 
