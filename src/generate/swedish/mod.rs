@@ -1634,113 +1634,15 @@ fn build(
         Cell::Letter(code) => Some(alphabet[code as usize]),
         _ => None,
     };
-    let index: HashMap<&[u8], usize> = answers
-        .iter()
-        .enumerate()
-        .map(|(i, a)| (a.0.codes.as_slice(), i))
-        .collect();
-    let mut words = Vec::new();
-    // Per placed word, its answer's clues (for the page's second look).
-    let mut clue_lists: Vec<&[String]> = Vec::new();
-    let mut clue_cells: Vec<ClueCell> = Vec::new();
-    let mut clue_index: HashMap<Pos, usize> = HashMap::new();
-    let mut used_clues: HashSet<String> = HashSet::new();
-    let mut shared_clues = 0usize;
-    let mut unfit = 0usize;
-    let mut used = Vec::new();
-    for (i, cell) in filled.iter().enumerate() {
-        if matches!(cell, Cell::Clue | Cell::Frame) {
-            let pos = Pos::new(i / w, i % w);
-            clue_index.insert(pos, clue_cells.len());
-            clue_cells.push(ClueCell {
-                pos,
-                clues: Vec::new(),
-            });
-        }
-    }
-    for (i, _) in filled.iter().enumerate() {
-        let (r, c) = (i / w, i % w);
-        // Arrows leaving the right edge first: the upper clue of a split
-        // cell is the one whose arrow leaves from the upper half.
-        for arrow in [
-            Arrow::Right,
-            Arrow::RightThenDown,
-            Arrow::Down,
-            Arrow::DownThenRight,
-        ] {
-            let Some(&at) = clue_index.get(&Pos::new(r, c)) else {
-                continue;
-            };
-            let start = arrow.start(Pos::new(r, c));
-            let dir = arrow.direction();
-            // Bent arrows clue the answers that start on the top row (down)
-            // and in the left column (across), which have no cell before them.
-            let bent_fits = match arrow {
-                Arrow::Right | Arrow::Down => true,
-                Arrow::RightThenDown => start.row == 0,
-                Arrow::DownThenRight => start.col == 0,
-            };
-            if !bent_fits || start.row >= h || start.col >= w {
-                continue;
-            }
-            let (dr, dc) = dir.delta();
-            let mut codes = Vec::new();
-            let (mut rr, mut cc) = (start.row, start.col);
-            while rr < h && cc < w {
-                match filled[rr * w + cc] {
-                    Cell::Letter(code) => codes.push(code),
-                    _ => break,
-                }
-                rr += dr as usize;
-                cc += dc as usize;
-            }
-            if codes.len() < 2 {
-                continue;
-            }
-            let id = index[codes.as_slice()];
-            used.push(id);
-            let answer = &answers[id].0;
-            if !answer.fits {
-                unfit += 1;
-            }
-            // One of its clues at random, but not one already printed for
-            // another answer (two cells saying "Bos mutus" confuse).
-            let fresh: Vec<&String> = answer
-                .clues
-                .iter()
-                .filter(|c| !used_clues.contains(c.as_str()))
-                .collect();
-            let clue = if fresh.is_empty() {
-                shared_clues += 1;
-                answer.clues[rng.below(answer.clues.len())].clone()
-            } else {
-                // Easy and medium puzzles print the most direct clue (the
-                // import puts the closest, most familiar first: a random
-                // one printed 8 of the 11 clues an editor changed on the
-                // audited German page, STAU = "Stop and Go" for "Engpass");
-                // hard ones the last, the most oblique.
-                match spec.swedish.difficulty {
-                    Difficulty::Easy | Difficulty::Medium => fresh[0].clone(),
-                    Difficulty::Hard => fresh[fresh.len() - 1].clone(),
-                }
-            };
-            used_clues.insert(clue.clone());
-            clue_lists.push(&answer.clues);
-            clue_cells[at].clues.push(CluePointer {
-                word: words.len(),
-                arrow,
-            });
-            words.push(PlacedWord {
-                word: codes.iter().map(|&k| alphabet[k as usize]).collect(),
-                display: answer.printed.clone(),
-                start,
-                direction: dir,
-                vocabulary: answer.vocabulary.clone(),
-                clue: Some(clue),
-                clue_edited: false,
-            });
-        }
-    }
+    let Clued {
+        mut words,
+        clue_lists,
+        clue_cells,
+        mut used_clues,
+        shared_clues,
+        unfit,
+        used,
+    } = read_answers(spec, filled, answers, alphabet, rng);
     let replaced = clues_apart(&mut words, &clue_lists, &mut used_clues);
     if replaced > 0 {
         report.notes.push(format!(
@@ -1750,33 +1652,13 @@ fn build(
     let grid: Vec<Vec<Option<char>>> = (0..h)
         .map(|r| (0..w).map(|c| letter(r, c)).collect())
         .collect();
-    let clue_count = clue_cells.len();
-    let letters = filled
-        .iter()
-        .filter(|c| matches!(c, Cell::Letter(_)))
-        .count();
-    let empty = clue_cells.iter().filter(|c| c.clues.is_empty()).count();
-    report.notes.push(format!(
-        "{clue_count} clue cells for {letters} letters ({:.1} letters per clue cell){}",
-        letters as f64 / clue_count.max(1) as f64,
-        match empty {
-            0 => String::new(),
-            n => format!(", {n} of them without a clue (corner and frame)"),
-        }
-    ));
-    if shared_clues > 0 {
-        report.notes.push(format!(
-            "{shared_clues} clue texts stand twice (their answers have no other clue)"
-        ));
-    }
-    if unfit > 0
-        && let Some(fit) = &spec.clue_fit
-    {
-        report.relaxed.push(format!(
-            "clue size: {unfit} clues do not fit half a clue cell ({:.1} × {:.1} mm) at the template's smallest clue size; the page sets them smaller (allow more time, fewer rows, or a page with larger cells)",
-            fit.width_mm, fit.height_mm
-        ));
-    }
+    note_page(
+        &mut report,
+        spec,
+        filled,
+        &clue_cells,
+        (shared_clues, unfit),
+    );
     report.density = 1.0;
     report.direction_counts = [Direction::E, Direction::S]
         .into_iter()
@@ -1807,6 +1689,215 @@ fn build(
         report,
     };
     (puzzle, used)
+}
+
+/// The answers of a fill read off with the clues chosen for them.
+struct Clued<'a> {
+    words: Vec<PlacedWord>,
+    /// Per placed word, its answer's clues (for the page's second look).
+    clue_lists: Vec<&'a [String]>,
+    clue_cells: Vec<ClueCell>,
+    used_clues: HashSet<String>,
+    /// Clue texts printed twice, clues too long for half a clue cell.
+    shared_clues: usize,
+    unfit: usize,
+    /// The answers' ids.
+    used: Vec<usize>,
+}
+
+/// Reads every answer off the filled board from the clue cell before it
+/// and chooses its clue.
+fn read_answers<'a>(
+    spec: &PuzzleSpec,
+    filled: &[Cell],
+    answers: &'a [(Answer, f32)],
+    alphabet: &[char],
+    rng: &mut Rng,
+) -> Clued<'a> {
+    let index: HashMap<&[u8], usize> = answers
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (a.0.codes.as_slice(), i))
+        .collect();
+    let (w, h) = (spec.mask.width(), spec.mask.height());
+    let mut words = Vec::new();
+    // Per placed word, its answer's clues (for the page's second look).
+    let mut clue_lists: Vec<&[String]> = Vec::new();
+    let (mut clue_cells, clue_index) = empty_clue_cells(filled, w);
+    let mut used_clues: HashSet<String> = HashSet::new();
+    let mut shared_clues = 0usize;
+    let mut unfit = 0usize;
+    let mut used = Vec::new();
+    for (i, _) in filled.iter().enumerate() {
+        let (r, c) = (i / w, i % w);
+        // Arrows leaving the right edge first: the upper clue of a split
+        // cell is the one whose arrow leaves from the upper half.
+        for arrow in [
+            Arrow::Right,
+            Arrow::RightThenDown,
+            Arrow::Down,
+            Arrow::DownThenRight,
+        ] {
+            let Some(&at) = clue_index.get(&Pos::new(r, c)) else {
+                continue;
+            };
+            let Some(start) = arrow_start(arrow, Pos::new(r, c), (w, h)) else {
+                continue;
+            };
+            let dir = arrow.direction();
+            let codes = run_letters(filled, (w, h), start, dir);
+            if codes.len() < 2 {
+                continue;
+            }
+            let id = index[codes.as_slice()];
+            used.push(id);
+            let answer = &answers[id].0;
+            if !answer.fits {
+                unfit += 1;
+            }
+            let (clue, shared) = choose_clue(answer, &used_clues, spec.swedish.difficulty, rng);
+            shared_clues += usize::from(shared);
+            used_clues.insert(clue.clone());
+            clue_lists.push(&answer.clues);
+            clue_cells[at].clues.push(CluePointer {
+                word: words.len(),
+                arrow,
+            });
+            words.push(PlacedWord {
+                word: codes.iter().map(|&k| alphabet[k as usize]).collect(),
+                display: answer.printed.clone(),
+                start,
+                direction: dir,
+                vocabulary: answer.vocabulary.clone(),
+                clue: Some(clue),
+                clue_edited: false,
+            });
+        }
+    }
+    Clued {
+        words,
+        clue_lists,
+        clue_cells,
+        used_clues,
+        shared_clues,
+        unfit,
+        used,
+    }
+}
+
+/// Where the answer an arrow of the clue cell at `pos` clues starts, if
+/// it lies on the grid: bent arrows clue the answers that start on the
+/// top row (down) and in the left column (across), which have no cell
+/// before them.
+fn arrow_start(arrow: Arrow, pos: Pos, (w, h): (usize, usize)) -> Option<Pos> {
+    let start = arrow.start(pos);
+    let bent_fits = match arrow {
+        Arrow::Right | Arrow::Down => true,
+        Arrow::RightThenDown => start.row == 0,
+        Arrow::DownThenRight => start.col == 0,
+    };
+    (bent_fits && start.row < h && start.col < w).then_some(start)
+}
+
+/// The clue and frame cells of a fill, without clues yet, and where each
+/// stands among them.
+fn empty_clue_cells(filled: &[Cell], width: usize) -> (Vec<ClueCell>, HashMap<Pos, usize>) {
+    let mut clue_cells: Vec<ClueCell> = Vec::new();
+    let mut clue_index: HashMap<Pos, usize> = HashMap::new();
+    for (i, cell) in filled.iter().enumerate() {
+        if matches!(cell, Cell::Clue | Cell::Frame) {
+            let pos = Pos::new(i / width, i % width);
+            clue_index.insert(pos, clue_cells.len());
+            clue_cells.push(ClueCell {
+                pos,
+                clues: Vec::new(),
+            });
+        }
+    }
+    (clue_cells, clue_index)
+}
+
+/// The letter codes of the run from `start` along `dir` up to the next
+/// clue cell or the edge.
+fn run_letters(filled: &[Cell], (w, h): (usize, usize), start: Pos, dir: Direction) -> Vec<u8> {
+    let (dr, dc) = dir.delta();
+    let mut codes = Vec::new();
+    let (mut rr, mut cc) = (start.row, start.col);
+    while rr < h && cc < w {
+        match filled[rr * w + cc] {
+            Cell::Letter(code) => codes.push(code),
+            _ => break,
+        }
+        rr += dr as usize;
+        cc += dc as usize;
+    }
+    codes
+}
+
+/// One of an answer's clues, not one already printed for another answer
+/// (two cells saying "Bos mutus" confuse); true beside it when every
+/// clue was printed already and one stands twice.
+fn choose_clue(
+    answer: &Answer,
+    used_clues: &HashSet<String>,
+    difficulty: Difficulty,
+    rng: &mut Rng,
+) -> (String, bool) {
+    let fresh: Vec<&String> = answer
+        .clues
+        .iter()
+        .filter(|c| !used_clues.contains(c.as_str()))
+        .collect();
+    if fresh.is_empty() {
+        return (answer.clues[rng.below(answer.clues.len())].clone(), true);
+    }
+    // Easy and medium puzzles print the most direct clue (the import puts
+    // the closest, most familiar first: a random one printed 8 of the 11
+    // clues an editor changed on the audited German page, STAU = "Stop
+    // and Go" for "Engpass"); hard ones the last, the most oblique.
+    let clue = match difficulty {
+        Difficulty::Easy | Difficulty::Medium => fresh[0].clone(),
+        Difficulty::Hard => fresh[fresh.len() - 1].clone(),
+    };
+    (clue, false)
+}
+
+/// The page's notes: clue cells for the letters, clue texts printed twice,
+/// clues too long for half a clue cell at the smallest size.
+fn note_page(
+    report: &mut Report,
+    spec: &PuzzleSpec,
+    filled: &[Cell],
+    clue_cells: &[ClueCell],
+    (shared_clues, unfit): (usize, usize),
+) {
+    let clue_count = clue_cells.len();
+    let letters = filled
+        .iter()
+        .filter(|c| matches!(c, Cell::Letter(_)))
+        .count();
+    let empty = clue_cells.iter().filter(|c| c.clues.is_empty()).count();
+    report.notes.push(format!(
+        "{clue_count} clue cells for {letters} letters ({:.1} letters per clue cell){}",
+        letters as f64 / clue_count.max(1) as f64,
+        match empty {
+            0 => String::new(),
+            n => format!(", {n} of them without a clue (corner and frame)"),
+        }
+    ));
+    if shared_clues > 0 {
+        report.notes.push(format!(
+            "{shared_clues} clue texts stand twice (their answers have no other clue)"
+        ));
+    }
+    if unfit > 0
+        && let Some(fit) = &spec.clue_fit
+    {
+        report.relaxed.push(format!(
+            "clue size: {unfit} clues do not fit half a clue cell ({:.1} × {:.1} mm) at the template's smallest clue size; the page sets them smaller (allow more time, fewer rows, or a page with larger cells)",
+            fit.width_mm, fit.height_mm
+        ));
+    }
 }
 
 /// What one puzzle's fills share: its options, work limits, the slots
