@@ -10,7 +10,7 @@ use crate::error::GenerateError;
 use crate::generate::rng::Rng;
 use crate::generate::{Limits, Options, Stop};
 use crate::model::thesaurus::names_word;
-use crate::model::{Body, Difficulty, Pos, Puzzle, PuzzleSpec};
+use crate::model::{Body, ClueCell, Difficulty, Pos, Puzzle, PuzzleSpec};
 use std::collections::{HashMap, HashSet};
 
 /// Rings of crossing answers a replacement may change by default besides
@@ -129,26 +129,127 @@ impl EditLexicon {
         rings: usize,
         options: &Options,
     ) -> Result<Replaced, GenerateError> {
-        let Body::Swedish { clue_cells, .. } = &puzzle.body else {
-            return Err(GenerateError::Impossible(
-                "not a Swedish puzzle".to_string(),
-            ));
-        };
+        let clue_cells = replaceable(puzzle, target, locked)?;
         let (w, h) = (puzzle.width(), puzzle.height());
-        if target >= puzzle.words.len() {
-            return Err(GenerateError::Impossible(format!(
-                "the puzzle has {} answers, no answer {}",
-                puzzle.words.len(),
-                target + 1
-            )));
+        let (layout, kept, extra) = self.as_fill(puzzle, clue_cells);
+        let fixed: HashSet<Pos> = puzzle
+            .solution()
+            .map(|s| s.cells.clone())
+            .unwrap_or_default()
+            .into_iter()
+            .chain(locked.iter().flat_map(|&i| puzzle.words[i].cells()))
+            .collect();
+        let barred = self.barred(puzzle, target, banned);
+        // No more abbreviations, symbols and units than the page had.
+        let short_form_cap = puzzle
+            .words
+            .iter()
+            .filter(|x| self.id(&x.word).is_some_and(|id| self.short_form[id]))
+            .count();
+        let limits = Limits::for_options(options);
+        let mut rng = Rng::new(options.seed ^ word_hash(&puzzle.words[target].word));
+        let mut region: Vec<usize> = vec![target];
+        for ring in 0..=rings {
+            if ring > 0 && !widen(puzzle, &mut region, locked) {
+                break;
+            }
+            let free: HashSet<Pos> = region
+                .iter()
+                .flat_map(|&i| puzzle.words[i].cells())
+                .filter(|p| !fixed.contains(p))
+                .collect();
+            if free.is_empty() {
+                continue;
+            }
+            let given: Vec<Option<u8>> = (0..w * h)
+                .map(|i| {
+                    if free.contains(&Pos::new(i / w, i % w)) {
+                        None
+                    } else {
+                        kept[i]
+                    }
+                })
+                .collect();
+            let ring_fill = RingFill {
+                layout: &layout,
+                given: &given,
+                barred: &barred,
+                short_form_cap,
+            };
+            let filled = match self.fill_ring(puzzle, target, &free, &ring_fill, &mut rng, &limits)
+            {
+                Ok(filled) => filled,
+                Err(Stop::Cancelled) => return Err(GenerateError::Cancelled),
+                Err(_) => break,
+            };
+            if let Some(filled) = filled {
+                let mut region: Vec<Pos> = free.into_iter().collect();
+                region.sort();
+                // A fill whose new answer a kept clue names, with no other
+                // clue to print there, is not used: the next try differs.
+                if let Some(replaced) = self.rebuilt(puzzle, &filled, &extra, ring, region) {
+                    return Ok(replaced);
+                }
+            }
         }
-        if locked.contains(&target) {
-            return Err(GenerateError::Impossible(format!(
-                "{} is locked: unlock it to replace it",
-                puzzle.words[target].word
-            )));
+        Err(no_replacement(
+            &puzzle.words[target].word,
+            rings,
+            !locked.is_empty(),
+        ))
+    }
+
+    /// One ring's fill: the answers that share a freed cell kept where
+    /// they were if nothing better fits, every other letter given.
+    /// `Ok(None)` when this ring has no fill (the next ring may).
+    fn fill_ring(
+        &self,
+        puzzle: &Puzzle,
+        target: usize,
+        free: &HashSet<Pos>,
+        ring: &RingFill,
+        rng: &mut Rng,
+        limits: &Limits,
+    ) -> Result<Option<Vec<Cell>>, Stop> {
+        let w = puzzle.width();
+        let (preference, touching) = self.ring_preference(puzzle, target, free);
+        let inputs = Inputs {
+            width: w,
+            index: &self.index,
+            spellings: &self.spellings,
+            preference: &preference,
+            slots: &self.slots,
+            taken: &[],
+            short_form: &self.short_form,
+            short_form_cap: ring.short_form_cap,
+        };
+        let Some(mut filler) = CrossFiller::new(&inputs, ring.layout.to_vec(), rng.next_seed())
+        else {
+            return Ok(None);
+        };
+        for &(i, id) in &touching {
+            let word = &puzzle.words[i];
+            filler.keep(
+                word.start.row * w + word.start.col,
+                word.direction == crate::model::Direction::E,
+                id as u32,
+            );
         }
-        // The puzzle's cells as the fill sees them.
+        if !filler.give(ring.given, ring.barred) {
+            return Ok(None);
+        }
+        filler.fill(limits, RESTARTS_PER_RING)
+    }
+
+    /// The puzzle's cells as the fill sees them: the layout (letters,
+    /// clue cells, blocked cells), the letters to keep, and the alphabet
+    /// with any letter of the puzzle the lexicon lacks added.
+    fn as_fill(
+        &self,
+        puzzle: &Puzzle,
+        clue_cells: &[ClueCell],
+    ) -> (Vec<Cell>, Vec<Option<u8>>, Vec<char>) {
+        let (w, h) = (puzzle.width(), puzzle.height());
         let clue_at: HashSet<Pos> = clue_cells.iter().map(|c| c.pos).collect();
         let mut extra = self.alphabet.clone();
         let mut layout = Vec::with_capacity(w * h);
@@ -179,144 +280,49 @@ impl EditLexicon {
                 }
             }
         }
-        let fixed: HashSet<Pos> = puzzle
-            .solution()
-            .map(|s| s.cells.clone())
-            .unwrap_or_default()
-            .into_iter()
-            .chain(locked.iter().flat_map(|&i| puzzle.words[i].cells()))
-            .collect();
-        // Answers that may not come back: the replaced one, the caller's.
-        let mut barred: Vec<u32> = Vec::new();
-        for word in banned
+        (layout, kept, extra)
+    }
+
+    /// Answers that may not come back: the replaced one, the caller's.
+    fn barred(&self, puzzle: &Puzzle, target: usize, banned: &[String]) -> Vec<u32> {
+        banned
             .iter()
             .map(String::as_str)
             .chain([puzzle.words[target].word.as_str()])
-        {
-            if let Some(id) = self.id(word) {
-                barred.push(self.slots[id]);
-            }
-        }
-        // No more abbreviations, symbols and units than the page had.
-        let short_form_cap = puzzle
-            .words
+            .filter_map(|word| self.id(word))
+            .map(|id| self.slots[id])
+            .collect()
+    }
+
+    /// The answers' weights for a ring's fill: the answers that share a
+    /// freed cell are welcome back where they were; unfamiliar answers
+    /// only where nothing else fits. Beside them, those answers (index
+    /// into the puzzle's words, answer id).
+    fn ring_preference(
+        &self,
+        puzzle: &Puzzle,
+        target: usize,
+        free: &HashSet<Pos>,
+    ) -> (Vec<f32>, Vec<(usize, usize)>) {
+        let mut preference: Vec<f32> = self
+            .answers
             .iter()
-            .filter(|x| self.id(&x.word).is_some_and(|id| self.short_form[id]))
-            .count();
-        let limits = Limits::for_options(options);
-        let mut rng = Rng::new(options.seed ^ word_hash(&puzzle.words[target].word));
-        let mut region: Vec<usize> = vec![target];
-        for ring in 0..=rings {
-            if ring > 0 {
-                let cells: HashSet<Pos> = region
-                    .iter()
-                    .flat_map(|&i| puzzle.words[i].cells())
-                    .collect();
-                let wider: Vec<usize> = (0..puzzle.words.len())
-                    .filter(|i| {
-                        !region.contains(i)
-                            && !locked.contains(i)
-                            && puzzle.words[*i].cells().iter().any(|p| cells.contains(p))
-                    })
-                    .collect();
-                if wider.is_empty() {
-                    break;
+            .map(|a| {
+                a.1 - if a.0.welcome && a.0.fits {
+                    0.0
+                } else {
+                    UNFAMILIAR_PENALTY
                 }
-                region.extend(wider);
-            }
-            let free: HashSet<Pos> = region
-                .iter()
-                .flat_map(|&i| puzzle.words[i].cells())
-                .filter(|p| !fixed.contains(p))
-                .collect();
-            if free.is_empty() {
-                continue;
-            }
-            let given: Vec<Option<u8>> = (0..w * h)
-                .map(|i| {
-                    if free.contains(&Pos::new(i / w, i % w)) {
-                        None
-                    } else {
-                        kept[i]
-                    }
-                })
-                .collect();
-            // The answers that share a freed cell are welcome back where
-            // they were; unfamiliar answers only where nothing else fits.
-            let mut preference: Vec<f32> = self
-                .answers
-                .iter()
-                .map(|a| {
-                    a.1 - if a.0.welcome && a.0.fits {
-                        0.0
-                    } else {
-                        UNFAMILIAR_PENALTY
-                    }
-                })
-                .collect();
-            let touching: Vec<(usize, usize)> = (0..puzzle.words.len())
-                .filter(|&i| {
-                    i != target && puzzle.words[i].cells().iter().any(|p| free.contains(p))
-                })
-                .filter_map(|i| self.id(&puzzle.words[i].word).map(|id| (i, id)))
-                .collect();
-            for &(_, id) in &touching {
-                preference[id] += KEEP_BONUS;
-            }
-            let inputs = Inputs {
-                width: w,
-                index: &self.index,
-                spellings: &self.spellings,
-                preference: &preference,
-                slots: &self.slots,
-                taken: &[],
-                short_form: &self.short_form,
-                short_form_cap,
-            };
-            let Some(mut filler) = CrossFiller::new(&inputs, layout.clone(), rng.next_seed())
-            else {
-                continue;
-            };
-            for &(i, id) in &touching {
-                let word = &puzzle.words[i];
-                filler.keep(
-                    word.start.row * w + word.start.col,
-                    word.direction == crate::model::Direction::E,
-                    id as u32,
-                );
-            }
-            if !filler.give(&given, &barred) {
-                continue;
-            }
-            let filled = match filler.fill(&limits, RESTARTS_PER_RING) {
-                Ok(filled) => filled,
-                Err(Stop::Cancelled) => return Err(GenerateError::Cancelled),
-                Err(_) => break,
-            };
-            if let Some(filled) = filled {
-                let mut region: Vec<Pos> = free.into_iter().collect();
-                region.sort();
-                // A fill whose new answer a kept clue names, with no other
-                // clue to print there, is not used: the next try differs.
-                if let Some(replaced) = self.rebuilt(puzzle, &filled, &extra, ring, region) {
-                    return Ok(replaced);
-                }
-            }
+            })
+            .collect();
+        let touching: Vec<(usize, usize)> = (0..puzzle.words.len())
+            .filter(|&i| i != target && puzzle.words[i].cells().iter().any(|p| free.contains(p)))
+            .filter_map(|i| self.id(&puzzle.words[i].word).map(|id| (i, id)))
+            .collect();
+        for &(_, id) in &touching {
+            preference[id] += KEEP_BONUS;
         }
-        Err(GenerateError::NoSolution(format!(
-            "no other answer fits in place of {} with {} kept{}: let more rings of crossing answers change, or unlock answers",
-            puzzle.words[target].word,
-            match rings {
-                0 => "every crossing answer".to_string(),
-                1 => "the answers beyond its crossings".to_string(),
-                n => format!("the answers beyond {n} rings of crossings"),
-            },
-            if locked.is_empty() {
-                String::new()
-            } else {
-                " and the locked answers".to_string()
-            }
-        )))
+        (preference, touching)
     }
 
     /// The puzzle with the filled letters; changed answers get their
@@ -437,4 +443,75 @@ fn word_hash(word: &str) -> u64 {
     word.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
     })
+}
+
+/// What every ring's fill of a replacement shares.
+struct RingFill<'a> {
+    layout: &'a [Cell],
+    given: &'a [Option<u8>],
+    barred: &'a [u32],
+    /// No more abbreviations, symbols and units than the page had.
+    short_form_cap: usize,
+}
+
+/// The clue cells of a Swedish puzzle whose answer `target` may be
+/// replaced: it exists and is not locked.
+fn replaceable<'p>(
+    puzzle: &'p Puzzle,
+    target: usize,
+    locked: &[usize],
+) -> Result<&'p [ClueCell], GenerateError> {
+    let Body::Swedish { clue_cells, .. } = &puzzle.body else {
+        return Err(GenerateError::Impossible(
+            "not a Swedish puzzle".to_string(),
+        ));
+    };
+    if target >= puzzle.words.len() {
+        return Err(GenerateError::Impossible(format!(
+            "the puzzle has {} answers, no answer {}",
+            puzzle.words.len(),
+            target + 1
+        )));
+    }
+    if locked.contains(&target) {
+        return Err(GenerateError::Impossible(format!(
+            "{} is locked: unlock it to replace it",
+            puzzle.words[target].word
+        )));
+    }
+    Ok(clue_cells)
+}
+
+/// Widens the answers that may change by one ring: every unlocked answer
+/// crossing one of them. False when none is left to add.
+fn widen(puzzle: &Puzzle, region: &mut Vec<usize>, locked: &[usize]) -> bool {
+    let cells: HashSet<Pos> = region
+        .iter()
+        .flat_map(|&i| puzzle.words[i].cells())
+        .collect();
+    let wider: Vec<usize> = (0..puzzle.words.len())
+        .filter(|i| {
+            !region.contains(i)
+                && !locked.contains(i)
+                && puzzle.words[*i].cells().iter().any(|p| cells.contains(p))
+        })
+        .collect();
+    if wider.is_empty() {
+        return false;
+    }
+    region.extend(wider);
+    true
+}
+
+/// Why no answer replaced `word`, and what would let one.
+fn no_replacement(word: &str, rings: usize, locks: bool) -> GenerateError {
+    GenerateError::NoSolution(format!(
+        "no other answer fits in place of {word} with {} kept{}: let more rings of crossing answers change, or unlock answers",
+        match rings {
+            0 => "every crossing answer".to_string(),
+            1 => "the answers beyond its crossings".to_string(),
+            n => format!("the answers beyond {n} rings of crossings"),
+        },
+        if locks { " and the locked answers" } else { "" }
+    ))
 }
