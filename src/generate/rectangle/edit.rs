@@ -7,12 +7,140 @@ use super::{one_of_each_group, printed_clue, reads_banned, unique};
 use crate::error::GenerateError;
 use crate::generate::Options;
 use crate::generate::rng::Rng;
-use crate::model::{Direction, PlacedWord, Puzzle, PuzzleSpec, Word};
+use crate::model::lexicon::SensitiveList;
+use crate::model::{Direction, Lines, PlacedWord, Puzzle, PuzzleSpec, Word};
 use std::collections::HashMap;
 
 /// A changed word: its index in the new puzzle's words, the old and the
 /// new grid letters.
 pub type Change = (usize, String, String);
+
+/// A rectangle's letters and words with one word replaced, and the words
+/// that changed.
+type Rewritten = (Vec<Vec<Option<char>>>, Vec<PlacedWord>, Vec<Change>);
+
+/// The request's words for a replacement: every word by its letters (the
+/// first entry of each, with its vocabulary's name), which fit a line,
+/// and which may print.
+struct Entries<'a> {
+    puzzle: &'a Puzzle,
+    spec: &'a PuzzleSpec,
+    gone: &'a [Vec<char>],
+    by_letters: HashMap<&'a [char], (&'a Word, &'a str)>,
+    sensitive: Option<&'static SensitiveList>,
+}
+
+impl<'a> Entries<'a> {
+    fn new(puzzle: &'a Puzzle, spec: &'a PuzzleSpec, gone: &'a [Vec<char>]) -> Self {
+        let mut by_letters: HashMap<&[char], (&Word, &str)> = HashMap::new();
+        for v in &spec.vocabularies {
+            for w in &v.words {
+                by_letters.entry(&w.letters).or_insert((w, &v.name));
+            }
+        }
+        let sensitive = spec
+            .swedish
+            .leave_out_sensitive
+            .then(|| crate::model::lexicon::sensitive(spec.language));
+        Entries {
+            puzzle,
+            spec,
+            gone,
+            by_letters,
+            sensitive,
+        }
+    }
+
+    /// Whether `w` may stand in a line of `direction`: its length, not
+    /// gone or banned, from a vocabulary for such lines.
+    fn in_line(&self, w: &Word, direction: Direction) -> bool {
+        let (length, fits): (usize, fn(Lines) -> bool) = match direction {
+            Direction::S => (self.puzzle.height(), Lines::columns),
+            _ => (self.puzzle.width(), Lines::rows),
+        };
+        w.letters.len() == length
+            && !self.gone.contains(&w.letters)
+            && !self.spec.banned.contains(&w.letters)
+            && self
+                .spec
+                .vocabularies
+                .iter()
+                .any(|v| fits(v.lines) && v.words.iter().any(|x| x.letters == w.letters))
+    }
+
+    /// Whether `w` may print (the request leaves out unprintable and
+    /// sensitive words, if it does).
+    fn printable(&self, w: &Word) -> bool {
+        self.sensitive.is_none_or(|sensitive| {
+            !(w.tags.iter().any(|t| t.is_unprintable()) || sensitive.matches(&w.printed))
+        })
+    }
+
+    /// The words that may replace `old`, in a seeded random order.
+    fn candidates(&self, old: &PlacedWord, rng: &mut Rng) -> Vec<&'a Word> {
+        let mut candidates: Vec<&Word> = self
+            .by_letters
+            .values()
+            .map(|&(w, _)| w)
+            .filter(|w| self.in_line(w, old.direction) && self.printable(w))
+            .filter(|w| {
+                !self
+                    .puzzle
+                    .words
+                    .iter()
+                    .any(|p| p.word.chars().eq(w.letters.iter().copied()))
+            })
+            .collect();
+        candidates.sort_by(|a, b| a.letters.cmp(&b.letters));
+        rng.shuffle(&mut candidates);
+        candidates
+    }
+
+    /// The rectangle with `candidate` in `old`'s cells and the crossing
+    /// words as they now read, with the words it changed; `None` when a
+    /// crossing word is no word of the request, or two words repeat.
+    fn with_word(&self, old: &PlacedWord, candidate: &Word) -> Option<Rewritten> {
+        let puzzle = self.puzzle;
+        let mut grid = puzzle.grid.clone();
+        for (p, &letter) in old.cells().iter().zip(&candidate.letters) {
+            grid[p.row][p.col] = Some(letter);
+        }
+        let mut words = Vec::new();
+        let mut changed = Vec::new();
+        for (i, w) in puzzle.words.iter().enumerate() {
+            let letters: Vec<char> = w
+                .cells()
+                .iter()
+                .filter_map(|p| grid[p.row][p.col])
+                .collect();
+            if letters.iter().copied().eq(w.word.chars()) {
+                words.push(w.clone());
+                continue;
+            }
+            let &(entry, vocabulary) = self.by_letters.get(letters.as_slice())?;
+            if !self.in_line(entry, w.direction) || !self.printable(entry) {
+                return None;
+            }
+            let word: String = letters.iter().collect();
+            changed.push((i, w.word.clone(), word.clone()));
+            words.push(PlacedWord {
+                word,
+                display: entry.printed.clone(),
+                start: w.start,
+                direction: w.direction,
+                vocabulary: vocabulary.to_string(),
+                clue: printed_clue(entry, self.spec),
+                clue_edited: false,
+            });
+        }
+        let mut seen: Vec<&str> = words.iter().map(|w| w.word.as_str()).collect();
+        seen.sort();
+        if seen.windows(2).any(|p| p[0] == p[1]) {
+            return None;
+        }
+        Some((grid, words, changed))
+    }
+}
 
 /// Word `index` of the rectangle replaced, with the answers it changed
 /// (index in the new puzzle's words, old and new grid letters); the
@@ -26,99 +154,24 @@ pub fn replace(
     (widen, options): (bool, &Options),
 ) -> Result<(Puzzle, Vec<Change>), GenerateError> {
     let old = &puzzle.words[index];
-    let in_line = |w: &Word, direction: Direction| -> bool {
-        let (length, fits): (usize, fn(crate::model::Lines) -> bool) = match direction {
-            Direction::S => (puzzle.height(), crate::model::Lines::columns),
-            _ => (puzzle.width(), crate::model::Lines::rows),
-        };
-        w.letters.len() == length
-            && !gone.contains(&w.letters)
-            && !spec.banned.contains(&w.letters)
-            && spec
-                .vocabularies
-                .iter()
-                .any(|v| fits(v.lines) && v.words.iter().any(|x| x.letters == w.letters))
-    };
-    // Every word of the request by its letters, the first entry of each.
-    let mut entries: HashMap<&[char], (&Word, &str)> = HashMap::new();
-    for v in &spec.vocabularies {
-        for w in &v.words {
-            entries.entry(&w.letters).or_insert((w, &v.name));
-        }
-    }
-    let leave_out = spec.swedish.leave_out_sensitive;
-    let sensitive = crate::model::lexicon::sensitive(spec.language);
-    let printable = |w: &Word| {
-        !(leave_out && (w.tags.iter().any(|t| t.is_unprintable()) || sensitive.matches(&w.printed)))
-    };
-    let mut candidates: Vec<&Word> = entries
-        .values()
-        .map(|&(w, _)| w)
-        .filter(|w| in_line(w, old.direction) && printable(w))
-        .filter(|w| {
-            !puzzle
-                .words
-                .iter()
-                .any(|p| p.word.chars().eq(w.letters.iter().copied()))
-        })
-        .collect();
-    candidates.sort_by(|a, b| a.letters.cmp(&b.letters));
+    let entries = Entries::new(puzzle, spec, gone);
     let mut rng = Rng::new(options.seed ^ 0x5245_4354);
-    rng.shuffle(&mut candidates);
+    let candidates = entries.candidates(old, &mut rng);
     let alphabet: Vec<char> = {
-        let mut a: Vec<char> = entries.keys().flat_map(|k| k.iter().copied()).collect();
+        let mut a: Vec<char> = entries
+            .by_letters
+            .keys()
+            .flat_map(|k| k.iter().copied())
+            .collect();
         a.extend(puzzle.grid.iter().flatten().flatten());
         a.sort();
         a.dedup();
         a
     };
-    let cells = old.cells();
     for candidate in candidates {
-        let mut grid = puzzle.grid.clone();
-        for (p, &letter) in cells.iter().zip(&candidate.letters) {
-            grid[p.row][p.col] = Some(letter);
-        }
-        let mut words = Vec::new();
-        let mut changed = Vec::new();
-        let mut fits = true;
-        for (i, w) in puzzle.words.iter().enumerate() {
-            let letters: Vec<char> = w
-                .cells()
-                .iter()
-                .filter_map(|p| grid[p.row][p.col])
-                .collect();
-            if letters.iter().copied().eq(w.word.chars()) {
-                words.push(w.clone());
-                continue;
-            }
-            let Some(&(entry, vocabulary)) = entries.get(letters.as_slice()) else {
-                fits = false;
-                break;
-            };
-            if !in_line(entry, w.direction) || !printable(entry) {
-                fits = false;
-                break;
-            }
-            let word: String = letters.iter().collect();
-            changed.push((i, w.word.clone(), word.clone()));
-            words.push(PlacedWord {
-                word,
-                display: entry.printed.clone(),
-                start: w.start,
-                direction: w.direction,
-                vocabulary: vocabulary.to_string(),
-                clue: printed_clue(entry, spec),
-                clue_edited: false,
-            });
-        }
-        if !fits {
+        let Some((grid, words, changed)) = entries.with_word(old, candidate) else {
             continue;
-        }
-        let mut seen: Vec<&str> = words.iter().map(|w| w.word.as_str()).collect();
-        seen.sort();
-        if seen.windows(2).any(|p| p[0] == p[1]) {
-            continue;
-        }
+        };
         let mut new = Puzzle {
             grid,
             words,
@@ -144,6 +197,18 @@ pub fn replace(
             old.display
         )));
     }
+    anew(puzzle, old, spec, gone, options)
+}
+
+/// A new rectangle from the request without `old`'s word and the gone
+/// ones, with the words that differ from `puzzle`'s.
+fn anew(
+    puzzle: &Puzzle,
+    old: &PlacedWord,
+    spec: &PuzzleSpec,
+    gone: &[Vec<char>],
+    options: &Options,
+) -> Result<(Puzzle, Vec<Change>), GenerateError> {
     let mut request = spec.clone();
     for v in &mut request.vocabularies {
         v.words.retain(|w| {
