@@ -93,6 +93,119 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
             "a word rectangle needs a full rectangle: no shape, no restricted cells".into(),
         ));
     }
+    let (mut alphabet, levels) = levels_of(spec)?;
+    let allowed = kept_letters(spec, &mut alphabet)?;
+    let limits = Limits::for_options(options);
+    let mut rng = Rng::new(options.seed);
+    let mut pool: Vec<Candidate> = Vec::new();
+    let mut proofs = Vec::new();
+    let mut report = Report::default();
+    for (level, words) in levels.into_iter().enumerate() {
+        pool.extend(words.into_iter().map(|w| Candidate { level, ..w }));
+        let rows = line_words(&pool, width, Lines::rows);
+        let cols = line_words(&pool, height, Lines::columns);
+        let (row_count, col_count) = (rows.len(), cols.len());
+        if row_count == 0 || col_count == 0 {
+            // Nothing to search (rows or columns from a later vocabulary).
+            continue;
+        }
+        // Kept letters tell a block from its transpose.
+        let transposable =
+            width == height && rows == cols && allowed.iter().all(|&m| m == u64::MAX);
+        let (row_trie, col_trie) = (Trie::new(rows), Trie::new(cols));
+        let searched = Level {
+            width,
+            height,
+            rows: &row_trie,
+            cols: &col_trie,
+            transposable,
+            alphabet: &alphabet,
+            pool: &pool,
+            banned: &spec.banned,
+            exclusion_groups: &spec.exclusion_groups,
+            allowed: &allowed,
+            joined: level > 0,
+        };
+        match searched
+            .settle(&limits, &mut rng, options.seed, &mut report)
+            .map_err(|e| e.noting_clock(&limits))?
+        {
+            Settled::Puzzle(puzzle) => {
+                report.notes.push(
+                    "the fill-in has exactly one solution (solved again from its own word list)"
+                        .into(),
+                );
+                report.notes.extend(proofs);
+                report.density = 1.0;
+                report.note_clock(&limits);
+                return Ok(Puzzle { report, ..*puzzle });
+            }
+            unsettled => {
+                let some = matches!(unsettled, Settled::NoneUnique);
+                let counts = (row_count, col_count);
+                proofs.push(no_rectangle(
+                    some,
+                    (width, height),
+                    level,
+                    counts,
+                    transposable,
+                ));
+            }
+        }
+    }
+    Err(GenerateError::NoSolution(proofs.pop().unwrap_or_else(|| {
+        format!(
+            "the vocabularies need words of {width} letters for the rows and of {height} letters for the columns"
+        )
+    })))
+}
+
+/// The pool's words of `len` letters for the lines `fits` accepts, as
+/// letter codes with their ids, sorted, each once.
+fn line_words(pool: &[Candidate], len: usize, fits: fn(Lines) -> bool) -> Vec<(Vec<u8>, u32)> {
+    let mut list: Vec<(Vec<u8>, u32)> = pool
+        .iter()
+        .filter(|w| w.codes.len() == len && fits(w.lines))
+        .map(|w| (w.codes.clone(), w.id))
+        .collect();
+    list.sort();
+    list.dedup();
+    list
+}
+
+/// Why a level made no rectangle: none unique (`some` exist), or none at
+/// all (with the words of the rows' and the columns' lengths it had).
+fn no_rectangle(
+    some: bool,
+    (width, height): (usize, usize),
+    level: usize,
+    (row_count, col_count): (usize, usize),
+    transposable: bool,
+) -> String {
+    let sources = match level {
+        0 => "vocabulary 1".to_string(),
+        _ => format!("vocabularies 1–{}", level + 1),
+    };
+    match some {
+        true => format!(
+            "every {width}×{height} rectangle of {sources} has a fill-in with more than one solution, reads an offensive word in some line or uses two words of an exclusion group"
+        ),
+        false if transposable => format!(
+            "no {width}×{height} rectangle exists with the {row_count} words of {width} letters of {sources}"
+        ),
+        false => format!(
+            "no {width}×{height} rectangle exists with the {row_count} words of {width} letters for the rows and {col_count} of {height} letters for the columns of {sources}"
+        ),
+    }
+}
+
+/// The request's words as the levels of the search, with the alphabet of
+/// their letters: each vocabulary a level (a large clued list its familiar
+/// words first, the rest as the next level); words of neither side's
+/// length, banned words and, when asked, unprintable and sensitive words
+/// left out.
+fn levels_of(spec: &PuzzleSpec) -> Result<(Vec<char>, Vec<Vec<Candidate>>), GenerateError> {
+    let (width, height) = (spec.mask.width(), spec.mask.height());
     let mut alphabet: Vec<char> = Vec::new();
     let mut levels: Vec<Vec<Candidate>> = Vec::new();
     let mut ids: HashMap<Vec<u8>, u32> = HashMap::new();
@@ -151,81 +264,7 @@ pub fn generate(spec: &PuzzleSpec, options: &Options) -> Result<Puzzle, Generate
             levels.push(rest);
         }
     }
-    let allowed = kept_letters(spec, &mut alphabet)?;
-    let limits = Limits::for_options(options);
-    let mut rng = Rng::new(options.seed);
-    let mut pool: Vec<Candidate> = Vec::new();
-    let mut proofs = Vec::new();
-    let mut report = Report::default();
-    for (level, words) in levels.into_iter().enumerate() {
-        pool.extend(words.into_iter().map(|w| Candidate { level, ..w }));
-        let list = |len: usize, fits: fn(Lines) -> bool| {
-            let mut list: Vec<(Vec<u8>, u32)> = pool
-                .iter()
-                .filter(|w| w.codes.len() == len && fits(w.lines))
-                .map(|w| (w.codes.clone(), w.id))
-                .collect();
-            list.sort();
-            list.dedup();
-            list
-        };
-        let (rows, cols) = (list(width, Lines::rows), list(height, Lines::columns));
-        let (row_count, col_count) = (rows.len(), cols.len());
-        if row_count == 0 || col_count == 0 {
-            // Nothing to search (rows or columns from a later vocabulary).
-            continue;
-        }
-        // Kept letters tell a block from its transpose.
-        let transposable =
-            width == height && rows == cols && allowed.iter().all(|&m| m == u64::MAX);
-        let (row_trie, col_trie) = (Trie::new(rows), Trie::new(cols));
-        let searched = Level {
-            width,
-            height,
-            rows: &row_trie,
-            cols: &col_trie,
-            transposable,
-            alphabet: &alphabet,
-            pool: &pool,
-            banned: &spec.banned,
-            exclusion_groups: &spec.exclusion_groups,
-            allowed: &allowed,
-            joined: level > 0,
-        };
-        let sources = match level {
-            0 => "vocabulary 1".to_string(),
-            _ => format!("vocabularies 1–{}", level + 1),
-        };
-        match searched
-            .settle(&limits, &mut rng, options.seed, &mut report)
-            .map_err(|e| e.noting_clock(&limits))?
-        {
-            Settled::Puzzle(puzzle) => {
-                report.notes.push(
-                    "the fill-in has exactly one solution (solved again from its own word list)"
-                        .into(),
-                );
-                report.notes.extend(proofs);
-                report.density = 1.0;
-                report.note_clock(&limits);
-                return Ok(Puzzle { report, ..*puzzle });
-            }
-            Settled::NoneUnique => proofs.push(format!(
-                "every {width}×{height} rectangle of {sources} has a fill-in with more than one solution, reads an offensive word in some line or uses two words of an exclusion group"
-            )),
-            Settled::NoneExists if transposable => proofs.push(format!(
-                "no {width}×{height} rectangle exists with the {row_count} words of {width} letters of {sources}"
-            )),
-            Settled::NoneExists => proofs.push(format!(
-                "no {width}×{height} rectangle exists with the {row_count} words of {width} letters for the rows and {col_count} of {height} letters for the columns of {sources}"
-            )),
-        }
-    }
-    Err(GenerateError::NoSolution(proofs.pop().unwrap_or_else(|| {
-        format!(
-            "the vocabularies need words of {width} letters for the rows and of {height} letters for the columns"
-        )
-    })))
+    Ok((alphabet, levels))
 }
 
 /// Per cell of the block (row by row), the letters it may take: the
