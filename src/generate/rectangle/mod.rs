@@ -372,10 +372,7 @@ impl Level<'_> {
         // The prover counts its work apart: its pace must not move the
         // search's budget.
         let prover_limits = limits.detached();
-        // With later vocabularies joined: the best rectangle seen so far
-        // by the levels of its words (lower: the editor's first lists).
-        let mut best: Option<(usize, Puzzle)> = None;
-        let mut offered = 0usize;
+        let mut accepted = Accepted::default();
         std::thread::scope(|scope| {
             let mut prover_started = false;
             let mut run = 0u64;
@@ -399,38 +396,9 @@ impl Level<'_> {
                 // The search keeps only one of a square and its transpose;
                 // either is as good.
                 let transpose = transposable && rng.below(2) == 1;
-                let mut puzzle = None;
-                let mut seen = false;
-                let mut accept = |grid: &[u8]| {
-                    seen = true;
-                    let grid = if transpose {
-                        transposed(grid, self.width)
-                    } else {
-                        grid.to_vec()
-                    };
-                    let candidate = build(&grid, self, seed);
-                    // Offensive words read nowhere (any line, either way), as
-                    // in word searches, at most one word of each exclusion
-                    // group; then the fill-in must be unique.
-                    let valid = !reads_banned(&candidate, self.banned)
-                        && one_of_each_group(&candidate, self.exclusion_groups)
-                        && unique(&candidate, self.alphabet);
-                    if !valid {
-                        return false;
-                    }
-                    if !self.joined {
-                        puzzle = Some(candidate);
-                        return true;
-                    }
-                    // Vocabulary priority: several rectangles are looked
-                    // at, the one with most words of the first lists kept.
-                    let cost = level_sum(&grid, self);
-                    if best.as_ref().is_none_or(|(c, _)| cost < *c) {
-                        best = Some((cost, candidate));
-                    }
-                    offered += 1;
-                    cost == 0 || offered >= PRIORITY_SAMPLES
-                };
+                accepted.puzzle = None;
+                accepted.seen = false;
+                let mut accept = |grid: &[u8]| accepted.offer(self, grid, transpose, seed);
                 let mut search =
                     RowSearch::new(self.width, self.height, self.rows, self.cols, transposable)
                         .fixing(self.allowed)
@@ -443,15 +411,16 @@ impl Level<'_> {
                 drop(search);
                 match outcome {
                     Outcome::Found => {
-                        let puzzle = puzzle
-                            .or_else(|| best.take().map(|b| b.1))
+                        let puzzle = (accepted.puzzle.take())
+                            .or_else(|| accepted.best.take().map(|b| b.1))
                             .expect("an accepted rectangle");
                         break Ok(Settled::Puzzle(Box::new(puzzle)));
                     }
-                    Outcome::Exhausted if best.is_some() => {
-                        break Ok(Settled::Puzzle(Box::new(best.take().expect("some").1)));
+                    Outcome::Exhausted if accepted.best.is_some() => {
+                        let best = accepted.best.take().expect("some").1;
+                        break Ok(Settled::Puzzle(Box::new(best)));
                     }
-                    Outcome::Exhausted if seen => break Ok(Settled::NoneUnique),
+                    Outcome::Exhausted if accepted.seen => break Ok(Settled::NoneUnique),
                     Outcome::Exhausted => break Ok(Settled::NoneExists),
                     Outcome::OutOfBudget | Outcome::Stopped => {}
                 }
@@ -459,27 +428,80 @@ impl Level<'_> {
                     break Ok(Settled::NoneExists);
                 }
                 if let Some(stop) = limits.tick(Site::Rectangle) {
-                    // A rectangle in hand is not lost to the clock.
-                    if let (super::Stop::Deadline | super::Stop::Budget, Some((_, puzzle))) =
-                        (stop, best.take())
-                    {
-                        break Ok(Settled::Puzzle(Box::new(puzzle)));
-                    }
-                    break Err(match stop {
-                        super::Stop::Cancelled => GenerateError::Cancelled,
-                        // The budget is the time limit's work.
-                        super::Stop::Deadline | super::Stop::Budget => {
-                            GenerateError::TimedOut(format!(
-                                "no {}×{} rectangle with a unique fill-in found in the time limit (the search was not finished, so one may exist)",
-                                self.width, self.height
-                            ))
-                        }
-                    });
+                    break self.stopped(stop, accepted.best.take());
                 }
             };
             stop_prover.store(true, Ordering::Relaxed);
             result
         })
+    }
+
+    /// What a search stopped by the clock, the budget or the editor ends
+    /// with: a rectangle in hand is not lost to the clock.
+    fn stopped(
+        &self,
+        stop: super::Stop,
+        best: Option<(usize, Puzzle)>,
+    ) -> Result<Settled, GenerateError> {
+        match (stop, best) {
+            (super::Stop::Deadline | super::Stop::Budget, Some((_, puzzle))) => {
+                Ok(Settled::Puzzle(Box::new(puzzle)))
+            }
+            (super::Stop::Cancelled, _) => Err(GenerateError::Cancelled),
+            // The budget is the time limit's work.
+            (super::Stop::Deadline | super::Stop::Budget, None) => {
+                Err(GenerateError::TimedOut(format!(
+                    "no {}×{} rectangle with a unique fill-in found in the time limit (the search was not finished, so one may exist)",
+                    self.width, self.height
+                )))
+            }
+        }
+    }
+}
+
+/// The rectangles a search accepted: the first valid one, or with later
+/// vocabularies joined, the best seen so far by the levels of its words
+/// (lower: the editor's first lists).
+#[derive(Default)]
+struct Accepted {
+    puzzle: Option<Puzzle>,
+    /// Whether this run's search offered any rectangle at all.
+    seen: bool,
+    best: Option<(usize, Puzzle)>,
+    offered: usize,
+}
+
+impl Accepted {
+    /// Takes a rectangle the search found; true when the search may stop.
+    fn offer(&mut self, level: &Level, grid: &[u8], transpose: bool, seed: u64) -> bool {
+        self.seen = true;
+        let grid = if transpose {
+            transposed(grid, level.width)
+        } else {
+            grid.to_vec()
+        };
+        let candidate = build(&grid, level, seed);
+        // Offensive words read nowhere (any line, either way), as in word
+        // searches, at most one word of each exclusion group; then the
+        // fill-in must be unique.
+        let valid = !reads_banned(&candidate, level.banned)
+            && one_of_each_group(&candidate, level.exclusion_groups)
+            && unique(&candidate, level.alphabet);
+        if !valid {
+            return false;
+        }
+        if !level.joined {
+            self.puzzle = Some(candidate);
+            return true;
+        }
+        // Vocabulary priority: several rectangles are looked at, the one
+        // with most words of the first lists kept.
+        let cost = level_sum(&grid, level);
+        if self.best.as_ref().is_none_or(|(c, _)| cost < *c) {
+            self.best = Some((cost, candidate));
+        }
+        self.offered += 1;
+        cost == 0 || self.offered >= PRIORITY_SAMPLES
     }
 }
 
