@@ -270,9 +270,18 @@ fn cost(kind: &[u8], goal: &PatternGoal, s: &mut Scratch) -> f32 {
 
 /// Counts what the layout breaks and how it reads.
 fn cost_parts(kind: &[u8], goal: &PatternGoal, s: &mut Scratch) -> Parts {
-    let (w, h) = (goal.width, s.across.len() / goal.width);
-    debug_assert_eq!(w, s.width);
+    debug_assert_eq!(goal.width, s.width);
     let mut p = Parts::default();
+    across_runs(kind, goal, s, &mut p);
+    down_runs(kind, goal, s, &mut p);
+    cell_parts(kind, goal.width, s, &mut p);
+    p
+}
+
+/// The across runs: their lengths into the scratch, answers where no
+/// answer may run or without a clue cell counted as broken.
+fn across_runs(kind: &[u8], goal: &PatternGoal, s: &mut Scratch, p: &mut Parts) {
+    let (w, h) = (goal.width, s.across.len() / goal.width);
     let clue = |i: usize| kind[i] == CLUE || kind[i] == FRAME;
     // Across runs.
     for r in 0..h {
@@ -302,9 +311,15 @@ fn cost_parts(kind: &[u8], goal: &PatternGoal, s: &mut Scratch) -> Parts {
                 // A left-column answer is clued from the cell above.
                 p.broken += 1;
             }
-            count_length(len, goal, &mut p);
+            count_length(len, goal, p);
         }
     }
+}
+
+/// The down runs, as [`across_runs`].
+fn down_runs(kind: &[u8], goal: &PatternGoal, s: &mut Scratch, p: &mut Parts) {
+    let (w, h) = (goal.width, s.across.len() / goal.width);
+    let clue = |i: usize| kind[i] == CLUE || kind[i] == FRAME;
     // Down runs.
     for c in 0..w {
         let mut r = 0;
@@ -333,9 +348,16 @@ fn cost_parts(kind: &[u8], goal: &PatternGoal, s: &mut Scratch) -> Parts {
                 // A top-row answer is clued from the cell left of it.
                 p.broken += 1;
             }
-            count_length(len, goal, &mut p);
+            count_length(len, goal, p);
         }
     }
+}
+
+/// Per cell: letters in no answer, blind letters and blind pairs; clue
+/// cells, those that clue nothing, three in a row.
+fn cell_parts(kind: &[u8], w: usize, s: &Scratch, p: &mut Parts) {
+    let h = s.across.len() / w;
+    let clue = |i: usize| kind[i] == CLUE || kind[i] == FRAME;
     // Letters: in an answer, blind, blind pairs.
     let blind = |i: usize| kind[i] == LETTER && (s.across[i] < 2 || s.down[i] < 2);
     for i in 0..kind.len() {
@@ -395,7 +417,6 @@ fn cost_parts(kind: &[u8], goal: &PatternGoal, s: &mut Scratch) -> Parts {
             _ => {}
         }
     }
-    p
 }
 
 fn count_length(len: usize, goal: &PatternGoal, p: &mut Parts) {
