@@ -1068,21 +1068,11 @@ type Lexicon = (Vec<(Answer, f32)>, Vec<char>, Vec<String>);
 /// the shipped short-answer list of the language comes last. Each answer's preference: its
 /// vocabulary's priority first, then how familiar it is.
 fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon, GenerateError> {
-    let rules = spec.swedish;
     let mut alphabet: Vec<char> = Vec::new();
     let mut seen: HashSet<Vec<char>> = HashSet::new();
     let mut answers = Vec::new();
-    let mut without_clue = 0usize;
-    let mut too_long = 0usize;
-    let mut sensitive_left_out = 0usize;
-    let mut foreign_letters = 0usize;
-    let banned_texts: HashSet<String> = spec.banned.iter().map(|b| b.iter().collect()).collect();
-    // A set, not the list: a scan of the offensive words per answer was
-    // a tenth of loading the German thesaurus import.
-    let banned_letters: HashSet<&[char]> = spec.banned.iter().map(Vec::as_slice).collect();
-    let sensitive_terms = lexicon::sensitive(spec.language);
-    let is_sensitive = |text: &str| rules.leave_out_sensitive && sensitive_terms.matches(text);
-    let short_list = rules.short_answers.then(|| {
+    let mut screen = Screen::new(spec, (min_len, longest));
+    let short_list = spec.swedish.short_answers.then(|| {
         let vocabulary = lexicon::short_answers(spec.language);
         let (words, _) = vocabulary.words(spec.umlauts);
         (vocabulary.name, words)
@@ -1093,39 +1083,14 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
         .map(|v| (v.name.as_str(), v.words.as_slice()))
         .chain(short_list.as_ref().map(|(n, w)| (n.as_str(), w.as_slice())))
         .collect::<Vec<_>>();
-    // Words first, short forms after, each pass by vocabulary priority: a
-    // word takes its letters before an abbreviation of them (TEE is the
-    // drink of the short-answer list, not the thesaurus' "Abk.:
-    // Trans-Europ-Express").
-    // Must-use (theme) vocabularies first in each pass: a theme is never
-    // taken by a list above it that holds the same letters.
-    let must_use_first: Vec<usize> = {
-        let mut order: Vec<usize> = (0..vocabularies.len()).collect();
-        order.sort_by_key(|&i| !spec.vocabularies.get(i).is_some_and(|v| v.must_use));
-        order
-    };
-    // (short forms?, priority, the vocabulary's name and words)
-    type Pass<'a> = (bool, usize, (&'a str, &'a [crate::model::Word]));
-    let passes: Vec<Pass> = [false, true]
-        .into_iter()
-        .flat_map(|short_forms| {
-            must_use_first
-                .iter()
-                .map(move |&priority| (short_forms, priority))
-        })
-        .map(|(short_forms, priority)| (short_forms, priority, vocabularies[priority]))
-        .collect();
-    // Must-use answers that cannot be answers, and why.
-    let mut refused: Vec<String> = Vec::new();
-    for (short_forms, priority, (name, words)) in passes {
+    for (short_forms, priority) in passes(spec, vocabularies.len()) {
+        let (name, words) = vocabularies[priority];
         let curated = words.len() < CURATED_BELOW || priority == spec.vocabularies.len();
         let must_use = spec.vocabularies.get(priority).is_some_and(|v| v.must_use);
         for word in words {
-            if word.tags.iter().any(|t| t.is_short_form()) != short_forms {
-                continue;
-            }
-            let len = word.letters.len();
-            if seen.contains(&word.letters) {
+            if word.tags.iter().any(|t| t.is_short_form()) != short_forms
+                || seen.contains(&word.letters)
+            {
                 continue;
             }
             // The series' recent answers (the vocabularies' were taken out
@@ -1136,103 +1101,149 @@ fn lexicon(spec: &PuzzleSpec, min_len: usize, longest: usize) -> Result<Lexicon,
             {
                 continue;
             }
-            if !(min_len..=longest).contains(&len)
-                || banned_letters.contains(word.letters.as_slice())
-            {
-                if must_use {
-                    refused.push(if banned_letters.contains(word.letters.as_slice()) {
-                        format!("{} (on a blacklist)", word.printed)
-                    } else {
-                        format!(
-                            "{} ({len} letters; this grid takes {min_len}–{longest})",
-                            word.printed
-                        )
-                    });
-                }
+            let Some((clues, fits)) = screen.clues_for(word, must_use) else {
                 continue;
-            }
-            if !in_page_alphabet(&word.letters, spec) {
-                if must_use {
-                    refused.push(format!(
-                        "{} (a letter the page's alphabet lacks)",
-                        word.printed
-                    ));
-                }
-                foreign_letters += 1;
-                continue;
-            }
-            if rules.leave_out_sensitive
-                && (word.tags.iter().any(|t| t.is_unprintable()) || is_sensitive(&word.printed))
-            {
-                if must_use {
-                    refused.push(format!("{} (vulgar or sensitive)", word.printed));
-                }
-                sensitive_left_out += 1;
-                continue;
-            }
-            let text = word.text();
-            let clues: Vec<String> = word
-                .clue
-                .as_deref()
-                .map(alternatives)
-                .into_iter()
-                .flatten()
-                .filter(|c| !shares_stem(c, &text))
-                .map(|c| marked_clue(c, &word.tags, spec.language))
-                .filter(|c| {
-                    !gives_away(c, &text) && !offensive_in(c, &banned_texts) && !is_sensitive(c)
-                })
-                .collect();
-            if clues.is_empty() {
-                if must_use {
-                    refused.push(format!(
-                        "{} (no clue: write it WORD=clue; a clue must not hold its answer)",
-                        word.printed
-                    ));
-                }
-                without_clue += 1;
-                continue;
-            }
-            // Only clues the page can set at its clue size (issue 34); an
-            // answer with none is left to the full lexicon's rounds, when
-            // the fitting ones alone give no fill.
-            let fitting: Vec<String> = match &spec.clue_fit {
-                Some(fit) => clues.iter().filter(|c| fit.fits(c)).cloned().collect(),
-                None => clues.clone(),
             };
-            let fits = !fitting.is_empty();
-            let clues = if fits { fitting } else { clues };
-            if !fits {
-                too_long += 1;
-            }
             let codes = letter_codes(&mut alphabet, &word.letters)?;
             seen.insert(word.letters.clone());
-            answers.push(weighed_answer(
-                spec,
-                word,
-                (codes, clues, fits),
-                Source {
-                    vocabulary: name,
-                    priority,
-                    curated,
-                    must_use,
-                },
-            ));
+            let source = Source {
+                vocabulary: name,
+                priority,
+                curated,
+                must_use,
+            };
+            answers.push(weighed_answer(spec, word, (codes, clues, fits), source));
         }
     }
     let notes = lexicon_notes(
         spec,
         &answers,
-        &refused,
-        LeftOut {
-            without_clue,
-            too_long,
-            sensitive: sensitive_left_out,
-            foreign_letters,
-        },
+        &screen.refused,
+        screen.left_out,
         (min_len, longest),
     )?;
     Ok((answers, alphabet, notes))
+}
+
+/// The order the vocabularies are read in, as (short forms?, priority):
+/// words first, short forms after, each pass by vocabulary priority (a
+/// word takes its letters before an abbreviation of them: TEE is the
+/// drink of the short-answer list, not the thesaurus' "Abk.:
+/// Trans-Europ-Express"); must-use (theme) vocabularies first in each
+/// pass, so that a theme is never taken by a list above it that holds the
+/// same letters.
+fn passes(spec: &PuzzleSpec, vocabularies: usize) -> Vec<(bool, usize)> {
+    let mut order: Vec<usize> = (0..vocabularies).collect();
+    order.sort_by_key(|&i| !spec.vocabularies.get(i).is_some_and(|v| v.must_use));
+    [false, true]
+        .into_iter()
+        .flat_map(|short_forms| order.iter().map(move |&priority| (short_forms, priority)))
+        .collect()
+}
+
+/// What may be an answer, and what was left out and why.
+struct Screen<'a> {
+    spec: &'a PuzzleSpec,
+    lengths: (usize, usize),
+    banned_texts: HashSet<String>,
+    /// A set, not the list: a scan of the offensive words per answer was
+    /// a tenth of loading the German thesaurus import.
+    banned_letters: HashSet<&'a [char]>,
+    sensitive: &'static lexicon::SensitiveList,
+    left_out: LeftOut,
+    /// Must-use answers that cannot be answers, and why.
+    refused: Vec<String>,
+}
+
+impl<'a> Screen<'a> {
+    fn new(spec: &'a PuzzleSpec, lengths: (usize, usize)) -> Self {
+        Screen {
+            spec,
+            lengths,
+            banned_texts: spec.banned.iter().map(|b| b.iter().collect()).collect(),
+            banned_letters: spec.banned.iter().map(Vec::as_slice).collect(),
+            sensitive: lexicon::sensitive(spec.language),
+            left_out: LeftOut::default(),
+            refused: Vec::new(),
+        }
+    }
+
+    fn is_sensitive(&self, text: &str) -> bool {
+        self.spec.swedish.leave_out_sensitive && self.sensitive.matches(text)
+    }
+
+    /// The clues `word` may print with, and whether one fits half a clue
+    /// cell; `None` (counted, and for a must-use word said why) when it
+    /// cannot be an answer: a length the grid does not take, blacklisted,
+    /// a letter the page lacks, vulgar or sensitive, or no clue to print.
+    fn clues_for(
+        &mut self,
+        word: &crate::model::Word,
+        must_use: bool,
+    ) -> Option<(Vec<String>, bool)> {
+        let spec = self.spec;
+        let (min_len, longest) = self.lengths;
+        let len = word.letters.len();
+        let refuse = |screen: &mut Self, why: String| {
+            if must_use {
+                screen.refused.push(format!("{} ({why})", word.printed));
+            }
+            None
+        };
+        if self.banned_letters.contains(word.letters.as_slice()) {
+            return refuse(self, "on a blacklist".into());
+        }
+        if !(min_len..=longest).contains(&len) {
+            return refuse(
+                self,
+                format!("{len} letters; this grid takes {min_len}–{longest}"),
+            );
+        }
+        if !in_page_alphabet(&word.letters, spec) {
+            self.left_out.foreign_letters += 1;
+            return refuse(self, "a letter the page's alphabet lacks".into());
+        }
+        if spec.swedish.leave_out_sensitive
+            && (word.tags.iter().any(|t| t.is_unprintable()) || self.is_sensitive(&word.printed))
+        {
+            self.left_out.sensitive += 1;
+            return refuse(self, "vulgar or sensitive".into());
+        }
+        let text = word.text();
+        let clues: Vec<String> = word
+            .clue
+            .as_deref()
+            .map(alternatives)
+            .into_iter()
+            .flatten()
+            .filter(|c| !shares_stem(c, &text))
+            .map(|c| marked_clue(c, &word.tags, spec.language))
+            .filter(|c| {
+                !gives_away(c, &text)
+                    && !offensive_in(c, &self.banned_texts)
+                    && !self.is_sensitive(c)
+            })
+            .collect();
+        if clues.is_empty() {
+            self.left_out.without_clue += 1;
+            return refuse(
+                self,
+                "no clue: write it WORD=clue; a clue must not hold its answer".into(),
+            );
+        }
+        // Only clues the page can set at its clue size (issue 34); an
+        // answer with none is left to the full lexicon's rounds, when the
+        // fitting ones alone give no fill.
+        let fitting: Vec<String> = match &spec.clue_fit {
+            Some(fit) => clues.iter().filter(|c| fit.fits(c)).cloned().collect(),
+            None => clues.clone(),
+        };
+        let fits = !fitting.is_empty();
+        if !fits {
+            self.left_out.too_long += 1;
+        }
+        Some((if fits { fitting } else { clues }, fits))
+    }
 }
 
 /// Where an answer comes from: its vocabulary, that vocabulary's place in
@@ -1309,6 +1320,7 @@ fn weighed_answer(
 }
 
 /// Answers left out of the lexicon, by why.
+#[derive(Default)]
 struct LeftOut {
     /// No clue (or every clue gives the answer away or is sensitive).
     without_clue: usize,
