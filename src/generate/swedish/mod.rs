@@ -254,51 +254,10 @@ impl<'s> Prepared<'s> {
                     .collect(),
             )
         });
-        // The planned fill's tiers: the welcome answers; on easy pages
-        // the familiar ones; all.
-        let mut planned_tiers = vec![Index::new(&spellings, alphabet.len(), |i| {
-            answers[i].0.welcome
-        })];
-        if rules.difficulty == Difficulty::Easy
-            && answers.iter().any(|a| a.0.familiar && !a.0.welcome)
-        {
-            planned_tiers.push(Index::new(&spellings, alphabet.len(), |i| {
-                answers[i].0.familiar
-            }));
-        }
-        // Answers whose clues fit the page at its clue size, familiar or
-        // not, before those that would be set smaller (issue 34: one size,
-        // at least 6 pt). A4 18×23 German seed 8 ran out in the welcome
-        // tier and set two clues at 4.5 pt from the last.
-        if answers.iter().any(|a| a.0.fits && !a.0.welcome) && answers.iter().any(|a| !a.0.fits) {
-            planned_tiers.push(Index::new(&spellings, alphabet.len(), |i| {
-                answers[i].0.fits
-            }));
-        }
-        if familiar_trie.is_some() {
-            planned_tiers.push(Index::new(&spellings, alphabet.len(), |_| true));
-        }
+        let planned_tiers = planned_tiers(&answers, &spellings, alphabet.len(), rules.difficulty);
         let alphabet_mask = (0..alphabet.len()).fold(0u64, |m, i| m | 1 << i);
         let slots = exclusion_slots(spec, &answers, &alphabet);
-        let solution_codes: Option<Vec<u8>> = match &spec.solution {
-            Some(word) => {
-                let codes: Option<Vec<u8>> = word
-                    .letters
-                    .iter()
-                    .map(|c| alphabet.iter().position(|a| a == c).map(|i| i as u8))
-                    .collect();
-                match codes {
-                    Some(codes) => Some(codes),
-                    None => {
-                        return Err(GenerateError::Impossible(format!(
-                            "the solution word {} has a letter no answer holds",
-                            word.text()
-                        )));
-                    }
-                }
-            }
-            None => None,
-        };
+        let solution_codes = solution_codes(spec, &alphabet)?;
         // A theme answer the editor keeps in place is placed once, there.
         let mut themes: Vec<usize> = (0..answers.len())
             .filter(|&i| answers[i].0.must_use && !locks.answers.iter().any(|k| k.id == i))
@@ -1060,6 +1019,51 @@ const PLANNED_PROBES: usize = 3;
 const PLANNED_LONGEST: usize = 5;
 
 type Lexicon = (Vec<(Answer, f32)>, Vec<char>, Vec<String>);
+
+/// The planned fill's tiers: the welcome answers; on easy pages the
+/// familiar ones; those whose clues fit; all.
+fn planned_tiers(
+    answers: &[(Answer, f32)],
+    spellings: &[Vec<u8>],
+    letters: usize,
+    difficulty: Difficulty,
+) -> Vec<Index> {
+    let familiar_tier = answers.iter().any(|a| !a.0.welcome);
+    let mut planned_tiers = vec![Index::new(spellings, letters, |i| answers[i].0.welcome)];
+    if difficulty == Difficulty::Easy && answers.iter().any(|a| a.0.familiar && !a.0.welcome) {
+        planned_tiers.push(Index::new(spellings, letters, |i| answers[i].0.familiar));
+    }
+    // Answers whose clues fit the page at its clue size, familiar or
+    // not, before those that would be set smaller (issue 34: one size,
+    // at least 6 pt). A4 18×23 German seed 8 ran out in the welcome
+    // tier and set two clues at 4.5 pt from the last.
+    if answers.iter().any(|a| a.0.fits && !a.0.welcome) && answers.iter().any(|a| !a.0.fits) {
+        planned_tiers.push(Index::new(spellings, letters, |i| answers[i].0.fits));
+    }
+    if familiar_tier {
+        planned_tiers.push(Index::new(spellings, letters, |_| true));
+    }
+    planned_tiers
+}
+
+/// The solution word's letter codes; refused when an answer lacks one of
+/// its letters.
+fn solution_codes(spec: &PuzzleSpec, alphabet: &[char]) -> Result<Option<Vec<u8>>, GenerateError> {
+    let Some(word) = &spec.solution else {
+        return Ok(None);
+    };
+    word.letters
+        .iter()
+        .map(|c| alphabet.iter().position(|a| a == c).map(|i| i as u8))
+        .collect::<Option<Vec<u8>>>()
+        .map(Some)
+        .ok_or_else(|| {
+            GenerateError::Impossible(format!(
+                "the solution word {} has a letter no answer holds",
+                word.text()
+            ))
+        })
+}
 
 /// The answers: words of `min_len..=longest` letters with at least one
 /// clue that neither gives the answer away nor holds an offensive or
