@@ -612,39 +612,23 @@ impl<'p> Weave<'p> {
     /// (word-first vocabularies) through `x`, scored without the bundle and
     /// compound penalties (see [`best_candidates`]).
     fn candidates(&self, board: &Board, rng: &mut Rng, x: u16, to_cover: usize) -> Vec<Candidate> {
-        let geo = board.geo;
-        let placed = board.placements.len();
-        let mut count = [0i32; 8];
-        for p in &board.placements {
-            count[p.dir.index()] += 1;
-        }
-        let best_served = self
-            .dirs
-            .iter()
-            .map(|d| count[d.index()])
-            .max()
-            .unwrap_or(0);
-        // New cells a word should cover on average to end within the
-        // word-count bounds.
-        let words_left = self.max_words.saturating_sub(placed).max(1);
-        let pace_min = to_cover.div_ceil(words_left);
-        let pace_max = match self.min_words.saturating_sub(placed) {
-            0 => usize::MAX,
-            w => to_cover / w,
-        };
-        let score = |rng: &mut Rng, dir: Direction, len: usize, new: usize| {
-            let mut s = CROSSING * (len - new) as i32
-                + DIRECTION * (best_served - count[dir.index()])
-                + new as i32
-                + rng.below(NOISE) as i32;
-            if new < pace_min {
-                s -= BEHIND_PACE * (pace_min - new) as i32;
-            } else if new > pace_max {
-                s -= AHEAD_OF_PACE * (new - pace_max) as i32;
-            }
-            s
-        };
+        let scoring = Scoring::new(self, board, to_cover);
         let mut out = Vec::new();
+        self.slot_candidates(board, rng, x, &scoring, &mut out);
+        self.word_candidates(board, rng, x, &scoring, &mut out);
+        out
+    }
+
+    /// The slots of the slot-first vocabularies' lengths through `x`.
+    fn slot_candidates(
+        &self,
+        board: &Board,
+        rng: &mut Rng,
+        x: u16,
+        scoring: &Scoring,
+        out: &mut Vec<Candidate>,
+    ) {
+        let geo = board.geo;
         let longest_slot = self.slot_lengths.last().map_or(0, |l| l.0);
         let mut by_length = Vec::new();
         for &dir in &self.dirs {
@@ -666,7 +650,8 @@ impl<'p> Weave<'p> {
                     };
                     // Lengths with few words rarely match the fixed letters.
                     let scarce = if words < 40 { 6 } else { 0 };
-                    let s = score(rng, dir, len, new_cells as usize) + self.slot_bonus - scarce;
+                    let s =
+                        scoring.score(rng, dir, len, new_cells as usize) + self.slot_bonus - scarce;
                     out.push(Candidate {
                         start,
                         dir,
@@ -677,6 +662,19 @@ impl<'p> Weave<'p> {
                 }
             }
         }
+    }
+
+    /// Every placement through `x` of the word-first vocabularies' words
+    /// still available.
+    fn word_candidates(
+        &self,
+        board: &Board,
+        rng: &mut Rng,
+        x: u16,
+        scoring: &Scoring,
+        out: &mut Vec<Candidate>,
+    ) {
+        let geo = board.geo;
         for &(id, bonus) in &self.word_first {
             if !self.drawer.available(id) {
                 continue;
@@ -692,7 +690,7 @@ impl<'p> Weave<'p> {
                     let Some(fit) = board.fit(start, dir, len, Some(codes)) else {
                         continue;
                     };
-                    let s = score(rng, dir, len, fit.new_cells) + bonus;
+                    let s = scoring.score(rng, dir, len, fit.new_cells) + bonus;
                     out.push(Candidate {
                         start,
                         dir,
@@ -703,7 +701,6 @@ impl<'p> Weave<'p> {
                 }
             }
         }
-        out
     }
 
     /// What covering a slot does to the open cells next to it: cells left
@@ -802,6 +799,58 @@ impl<'p> Weave<'p> {
             }
             Swept::Failed
         }
+    }
+}
+
+/// How a candidate through the chosen cell scores before the bundle and
+/// compound penalties: crossings, its direction's lag behind the
+/// best-served one, new cells, and the pace a capped word count needs.
+struct Scoring {
+    count: [i32; 8],
+    best_served: i32,
+    /// New cells a word should cover on average to end within the
+    /// word-count bounds.
+    pace_min: usize,
+    pace_max: usize,
+}
+
+impl Scoring {
+    fn new(weave: &Weave, board: &Board, to_cover: usize) -> Self {
+        let placed = board.placements.len();
+        let mut count = [0i32; 8];
+        for p in &board.placements {
+            count[p.dir.index()] += 1;
+        }
+        let best_served = weave
+            .dirs
+            .iter()
+            .map(|d| count[d.index()])
+            .max()
+            .unwrap_or(0);
+        let words_left = weave.max_words.saturating_sub(placed).max(1);
+        let pace_max = match weave.min_words.saturating_sub(placed) {
+            0 => usize::MAX,
+            w => to_cover / w,
+        };
+        Scoring {
+            count,
+            best_served,
+            pace_min: to_cover.div_ceil(words_left),
+            pace_max,
+        }
+    }
+
+    fn score(&self, rng: &mut Rng, dir: Direction, len: usize, new: usize) -> i32 {
+        let mut s = CROSSING * (len - new) as i32
+            + DIRECTION * (self.best_served - self.count[dir.index()])
+            + new as i32
+            + rng.below(NOISE) as i32;
+        if new < self.pace_min {
+            s -= BEHIND_PACE * (self.pace_min - new) as i32;
+        } else if new > self.pace_max {
+            s -= AHEAD_OF_PACE * (new - self.pace_max) as i32;
+        }
+        s
     }
 }
 
