@@ -38,8 +38,11 @@ fn the_same_puzzle_under_load() {
     let started = Instant::now();
     let plain = run();
     let took = started.elapsed();
+    // Ended on its work, not on the clock (which would say so): a wall
+    // time bound failed on a machine 2–3× slower than the one the work
+    // rate was measured on, though the run ended on its work there too.
     assert!(
-        took < limit * 9 / 10,
+        !plain.report.cut_short,
         "the run ended on the clock ({took:?} of {limit:?}), not on its work"
     );
     assert!(
@@ -79,8 +82,8 @@ fn the_same_puzzle_under_load() {
             "{took:?} vs {loaded_took:?} under load"
         );
     } else {
-        // More than 3× slower than the machine the costs were measured
-        // on: the clock ended it at twice the time limit, and said so.
+        // More than 6× slower than the machine the costs were measured
+        // on: the clock ended it at four times the time limit, and said so.
         eprintln!(
             "under load the run hit the time limit ({loaded_took:?}, {took:?} without); not compared"
         );

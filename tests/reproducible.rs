@@ -167,7 +167,7 @@ fn same_bytes_under_load(args: &[&str], tag: &str) {
     let (json, pdf, cut) = run(args, tag, Load::Idle);
     assert!(
         !cut,
-        "{tag}: the idle run was cut short by the clock: this machine is over 3× slower than the work rate assumes"
+        "{tag}: the idle run was cut short by the clock: this machine is over 6× slower than the work rate assumes"
     );
     let mut compared = 0;
     for load in [Load::BothCoresBusy, Load::PinnedBesideBusy] {
