@@ -171,3 +171,184 @@ fn visit<'a>(
     path.pop();
     done.insert(module);
 }
+
+/// Functions longer than this many lines decide several things at once
+/// (issue 31): split them, or say in the doc why they are one piece.
+const LONG_FUNCTION_LINES: usize = 80;
+/// At most this many such functions (issue 31's goal).
+const MOST_LONG_FUNCTIONS: usize = 10;
+
+/// Every function of `src/` (test modules included) over
+/// [`LONG_FUNCTION_LINES`], from its `fn` line to its closing brace:
+/// (file, name, lines, whether its doc says why it is one piece).
+fn long_functions() -> Vec<(String, String, usize, bool)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut stack = vec![root.clone()];
+    let mut found = Vec::new();
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                let name = path.strip_prefix(&root).unwrap().display().to_string();
+                for (function, lines, why) in functions_over(&text, LONG_FUNCTION_LINES) {
+                    found.push((name.clone(), function, lines, why));
+                }
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The functions of `text` longer than `limit` lines: name, lines, and
+/// whether the doc comment above says "One piece because".
+fn functions_over(text: &str, limit: usize) -> Vec<(String, usize, bool)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(name) = fn_name(line) else {
+            continue;
+        };
+        // Braces outside strings, chars and comments, to the body's end.
+        let mut depth = 0i32;
+        let mut opened = false;
+        let mut end = None;
+        for (j, body_line) in lines.iter().enumerate().skip(i) {
+            let code = strip_literals(body_line);
+            for c in code.chars() {
+                match c {
+                    '{' => {
+                        depth += 1;
+                        opened = true;
+                    }
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+            }
+            if !opened && code.trim_end().ends_with(';') {
+                break;
+            }
+            if opened && depth <= 0 {
+                end = Some(j);
+                break;
+            }
+        }
+        let Some(end) = end else {
+            continue;
+        };
+        let length = end - i + 1;
+        if length > limit {
+            let doc: String = lines[..i]
+                .iter()
+                .rev()
+                .take_while(|l| {
+                    let l = l.trim_start();
+                    l.starts_with("///") || l.starts_with("#[")
+                })
+                .map(|l| l.trim_start().trim_start_matches('/').trim())
+                .collect::<Vec<_>>()
+                .join(" ");
+            out.push((name, length, doc.contains("One piece because")));
+        }
+    }
+    out
+}
+
+/// The name a line defines with `fn`, if it starts a function.
+fn fn_name(line: &str) -> Option<String> {
+    let mut words = line.split_whitespace().peekable();
+    while let Some(word) = words.next() {
+        match word {
+            "pub" | "const" | "async" | "unsafe" | "extern" => continue,
+            w if w.starts_with("pub(") => continue,
+            "fn" => {
+                let name: String = words
+                    .next()?
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                return (!name.is_empty()).then_some(name);
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// A line without its string and char literals and its `//` comment.
+fn strip_literals(line: &str) -> String {
+    let mut out = String::new();
+    let mut chars = line.chars().peekable();
+    let mut in_string = false;
+    while let Some(c) = chars.next() {
+        if in_string {
+            match c {
+                '\\' => {
+                    chars.next();
+                }
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            '/' if chars.peek() == Some(&'/') => break,
+            // A char literal ('{', '\''): skip to its closing quote; a
+            // lifetime ('a) has none within three characters.
+            '\'' => {
+                let rest: String = chars.clone().take(3).collect();
+                if let Some(close) = rest.find('\'').filter(|&at| at > 0) {
+                    for _ in 0..=close {
+                        chars.next();
+                    }
+                } else {
+                    out.push(c);
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[test]
+fn few_long_functions_each_says_why() {
+    let long = long_functions();
+    let listed: Vec<String> = long
+        .iter()
+        .map(|(file, name, lines, _)| format!("{file} {name}: {lines} lines"))
+        .collect();
+    assert!(
+        long.len() <= MOST_LONG_FUNCTIONS,
+        "{} functions over {LONG_FUNCTION_LINES} lines (at most {MOST_LONG_FUNCTIONS}): {listed:#?}",
+        long.len()
+    );
+    let silent: Vec<&String> = long
+        .iter()
+        .zip(&listed)
+        .filter(|((_, _, _, why), _)| !why)
+        .map(|(_, line)| line)
+        .collect();
+    assert!(
+        silent.is_empty(),
+        "functions over {LONG_FUNCTION_LINES} lines whose doc does not say \"One piece because\": {silent:#?}"
+    );
+}
+
+#[test]
+fn the_function_scanner_measures_what_it_should() {
+    let text =
+        "/// One piece because it is a test.\nfn long() {\n    let s = \"}\";\n    let c = '{';\n"
+            .to_string()
+            + &"    x();\n".repeat(80)
+            + "}\nfn short() { }\n";
+    assert_eq!(
+        functions_over(&text, 80),
+        vec![("long".to_string(), 84, true)]
+    );
+    assert_eq!(functions_over(&text, 90), Vec::new());
+}

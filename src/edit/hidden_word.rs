@@ -27,6 +27,103 @@ pub fn replace(
     options: &Options,
 ) -> Result<Replaced, EditError> {
     let old = &puzzle.words[index];
+    let request = request_without(puzzle, index, spec, banned)?;
+    let covered: BTreeSet<Pos> = puzzle
+        .words
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i != index)
+        .flat_map(|(_, w)| w.cells())
+        .collect();
+    let freed: BTreeSet<Pos> = old
+        .cells()
+        .into_iter()
+        .filter(|c| !covered.contains(c))
+        .collect();
+    // Without a solution word the filler letters stay: first the new word
+    // goes through the freed cells and the letters it shares with the
+    // filler; then anywhere, the filler it leaves kept where that reads
+    // no word by accident. With one, the free cells take the solution's
+    // letters in reading order wherever they end up.
+    let keep_filler: &[bool] = match puzzle.solution() {
+        None => &[true, false],
+        Some(_) => &[false],
+    };
+    for &through_freed_cells in keep_filler {
+        let mut request = request.clone();
+        if through_freed_cells {
+            request.letters = puzzle
+                .mask
+                .positions()
+                .filter(|p| !covered.contains(p) && !freed.contains(p))
+                .filter_map(|p| puzzle.letter(p).map(|l| (p, l)))
+                .collect();
+        }
+        let generator = Generator::new(request)?;
+        let mut effort = options.clone();
+        if through_freed_cells {
+            effort.time_limit = options.time_limit.min(THROUGH_FREED_CELLS_LIMIT);
+        }
+        let mut new = generator.generate(&effort)?;
+        if puzzle.solution().is_some() && new.solution().is_none() {
+            return Err(EditError::Refused(format!(
+                "no other word takes the place of {} and keeps the solution word",
+                old.display
+            )));
+        }
+        let Some(at) = added_word(puzzle, index, &new) else {
+            // The best effort of a search that found no word for the place.
+            continue;
+        };
+        if puzzle.solution().is_none() && !through_freed_cells {
+            new = with_old_filler(puzzle, new, &freed, spec);
+        }
+        let region = puzzle
+            .mask
+            .positions()
+            .filter(|&p| puzzle.letter(p) != new.letter(p))
+            .collect();
+        return Ok(Replaced {
+            changed: vec![(at, old.word.clone(), new.words[at].word.clone())],
+            puzzle: new,
+            reclued: Vec::new(),
+            rings: 0,
+            region,
+        });
+    }
+    Err(EditError::Refused(format!(
+        "no other word of the vocabularies fits in place of {} with every other word kept",
+        old.display
+    )))
+}
+
+/// The one word of `new` that is not one of `puzzle`'s kept words (all but
+/// word `index`) where it was; none when there is no such word or more.
+fn added_word(puzzle: &Puzzle, index: usize, new: &Puzzle) -> Option<usize> {
+    let kept = |w: &PlacedWord| {
+        puzzle.words.iter().enumerate().any(|(i, o)| {
+            i != index && o.word == w.word && o.start == w.start && o.direction == w.direction
+        })
+    };
+    let added: Vec<usize> = (0..new.words.len())
+        .filter(|&i| !kept(&new.words[i]))
+        .collect();
+    match added.as_slice() {
+        &[at] => Some(at),
+        _ => None,
+    }
+}
+
+/// The request for word `index`'s replacement: every other word
+/// pre-assigned where it is, the replaced and `banned` words out of the
+/// vocabularies, the same count. A must-use word is not replaced.
+fn request_without(
+    puzzle: &Puzzle,
+    index: usize,
+    spec: &PuzzleSpec,
+    banned: &[String],
+) -> Result<PuzzleSpec, EditError> {
+    let old = &puzzle.words[index];
     let old_letters: Vec<char> = old.word.chars().collect();
     let must_use = spec
         .vocabularies
@@ -72,85 +169,7 @@ pub fn replace(
         )));
     }
     request.pick = Some(WordCount::Exact(puzzle.words.len()));
-    let covered: BTreeSet<Pos> = puzzle
-        .words
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| i != index)
-        .flat_map(|(_, w)| w.cells())
-        .collect();
-    let freed: BTreeSet<Pos> = old
-        .cells()
-        .into_iter()
-        .filter(|c| !covered.contains(c))
-        .collect();
-    // Without a solution word the filler letters stay: first the new word
-    // goes through the freed cells and the letters it shares with the
-    // filler; then anywhere, the filler it leaves kept where that reads
-    // no word by accident. With one, the free cells take the solution's
-    // letters in reading order wherever they end up.
-    let keep_filler: &[bool] = match puzzle.solution() {
-        None => &[true, false],
-        Some(_) => &[false],
-    };
-    for &through_freed_cells in keep_filler {
-        let mut request = request.clone();
-        if through_freed_cells {
-            request.letters = puzzle
-                .mask
-                .positions()
-                .filter(|p| !covered.contains(p) && !freed.contains(p))
-                .filter_map(|p| puzzle.letter(p).map(|l| (p, l)))
-                .collect();
-        }
-        let generator = Generator::new(request)?;
-        let effort = if through_freed_cells {
-            Options {
-                time_limit: options.time_limit.min(THROUGH_FREED_CELLS_LIMIT),
-                ..options.clone()
-            }
-        } else {
-            options.clone()
-        };
-        let mut new = generator.generate(&effort)?;
-        if puzzle.solution().is_some() && new.solution().is_none() {
-            return Err(EditError::Refused(format!(
-                "no other word takes the place of {} and keeps the solution word",
-                old.display
-            )));
-        }
-        let kept = |w: &PlacedWord| {
-            puzzle.words.iter().enumerate().any(|(i, o)| {
-                i != index && o.word == w.word && o.start == w.start && o.direction == w.direction
-            })
-        };
-        let added: Vec<usize> = (0..new.words.len())
-            .filter(|&i| !kept(&new.words[i]))
-            .collect();
-        let &[at] = added.as_slice() else {
-            // The best effort of a search that found no word for the place.
-            continue;
-        };
-        if puzzle.solution().is_none() && !through_freed_cells {
-            new = with_old_filler(puzzle, new, &freed, spec);
-        }
-        let region = puzzle
-            .mask
-            .positions()
-            .filter(|&p| puzzle.letter(p) != new.letter(p))
-            .collect();
-        return Ok(Replaced {
-            changed: vec![(at, old.word.clone(), new.words[at].word.clone())],
-            puzzle: new,
-            reclued: Vec::new(),
-            rings: 0,
-            region,
-        });
-    }
-    Err(EditError::Refused(format!(
-        "no other word of the vocabularies fits in place of {} with every other word kept",
-        old.display
-    )))
+    Ok(request)
 }
 
 /// `new` with the filler letters of `old` back in every cell that is

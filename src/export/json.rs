@@ -72,42 +72,9 @@ struct RulesJson {
     max_overlap_fraction: f64,
 }
 
+/// A puzzle as its JSON export.
 fn to_json(p: &Puzzle) -> PuzzleJson {
-    let r = &p.report;
-    let mut report = Map::new();
-    report.insert("relaxed".into(), json!(r.relaxed));
-    report.insert(
-        "density".into(),
-        json!((r.density * 10_000.0).round() / 10_000.0),
-    );
-    report.insert("accidental_words".into(), json!(r.accidental_words));
-    let counts: Map<String, Value> = r
-        .direction_counts
-        .iter()
-        .map(|(d, n)| (d.name().to_string(), json!(n)))
-        .collect();
-    report.insert("direction_counts".into(), Value::Object(counts));
-    report.insert("nodes".into(), json!(r.nodes));
-    report.insert("restarts".into(), json!(r.restarts));
-    report.insert("notes".into(), json!(r.notes));
-    if !r.unplaced.is_empty() {
-        report.insert("unplaced".into(), json!(r.unplaced));
-    }
-    if r.cut_short {
-        report.insert("cut_short".into(), json!(true));
-    }
-    if let Some(asked) = r.words_asked {
-        report.insert(
-            "word_count".into(),
-            json!({"asked": asked.to_string(), "used": p.words.len()}),
-        );
-    }
-    if p.kind().has_layout_quality() {
-        report.insert("quality".into(), quality_json(&r.quality, p.words.len()));
-    }
-    if let Some(q) = crate::verify::clues::measure(p) {
-        report.insert("clues".into(), clues_json(&q));
-    }
+    let report = report_json(p);
     PuzzleJson {
         format: "gridpress-puzzle".into(),
         version: 1,
@@ -172,6 +139,47 @@ fn to_json(p: &Puzzle) -> PuzzleJson {
         },
         report,
     }
+}
+
+/// The report object: what was relaxed, the grid's measures, the
+/// search's effort and notes, and the quality and clue measures.
+fn report_json(p: &Puzzle) -> Map<String, Value> {
+    let r = &p.report;
+    let mut report = Map::new();
+    report.insert("relaxed".into(), json!(r.relaxed));
+    report.insert(
+        "density".into(),
+        json!((r.density * 10_000.0).round() / 10_000.0),
+    );
+    report.insert("accidental_words".into(), json!(r.accidental_words));
+    let counts: Map<String, Value> = r
+        .direction_counts
+        .iter()
+        .map(|(d, n)| (d.name().to_string(), json!(n)))
+        .collect();
+    report.insert("direction_counts".into(), Value::Object(counts));
+    report.insert("nodes".into(), json!(r.nodes));
+    report.insert("restarts".into(), json!(r.restarts));
+    report.insert("notes".into(), json!(r.notes));
+    if !r.unplaced.is_empty() {
+        report.insert("unplaced".into(), json!(r.unplaced));
+    }
+    if r.cut_short {
+        report.insert("cut_short".into(), json!(true));
+    }
+    if let Some(asked) = r.words_asked {
+        report.insert(
+            "word_count".into(),
+            json!({"asked": asked.to_string(), "used": p.words.len()}),
+        );
+    }
+    if p.kind().has_layout_quality() {
+        report.insert("quality".into(), quality_json(&r.quality, p.words.len()));
+    }
+    if let Some(q) = crate::verify::clues::measure(p) {
+        report.insert("clues".into(), clues_json(&q));
+    }
+    report
 }
 
 /// The clue measures (`verify::clues`) as the report's `clues` object.
@@ -318,17 +326,7 @@ fn from_json(raw: PuzzleJson) -> Result<Puzzle, String> {
             raw.format, raw.version
         ));
     }
-    let Some(kind) = PuzzleKind::ALL
-        .into_iter()
-        .find(|k| k.json_name() == raw.kind)
-    else {
-        let known: Vec<&str> = PuzzleKind::ALL.iter().map(|k| k.json_name()).collect();
-        return Err(format!(
-            "kind {:?} is unknown ({})",
-            raw.kind,
-            known.join(" or ")
-        ));
-    };
+    let kind = kind_from_json(&raw.kind)?;
     let mask = Mask::parse(&raw.mask.join("\n"), "mask").map_err(|e| e.message)?;
     if (mask.width(), mask.height()) != (raw.width, raw.height) {
         return Err(format!(
@@ -347,50 +345,8 @@ fn from_json(raw: PuzzleJson) -> Result<Puzzle, String> {
     if raw.words.is_empty() {
         return Err("the puzzle lists no words".into());
     }
-    let mut grid = Vec::with_capacity(raw.grid.len());
-    for (r, row) in raw.grid.iter().enumerate() {
-        let mut cells = Vec::with_capacity(row.len());
-        for (c, s) in row.iter().enumerate() {
-            let mut chars = s.chars();
-            cells.push(match (chars.next(), chars.next()) {
-                (None, _) => None,
-                (Some(ch), None) => Some(ch),
-                _ => {
-                    return Err(format!(
-                        "grid cell at {} holds {s:?}, not one letter",
-                        Pos::new(r, c)
-                    ));
-                }
-            });
-        }
-        grid.push(cells);
-    }
-    // Each word uses a cell at least once and a cell holds at most
-    // `max_words_per_cell` words (two, across and down, in fill-ins): more
-    // words cannot lie in this grid, and bounding them keeps `check`
-    // linear in its input.
-    let rules = match (kind, &raw.rules) {
-        (PuzzleKind::WordSearch, Some(rules)) => Some(Rules {
-            max_words_per_cell: rules.max_words_per_cell,
-            max_overlap_fraction: rules.max_overlap_fraction,
-        }),
-        (PuzzleKind::WordSearch, None) => return Err("a word search needs its rules".into()),
-        (PuzzleKind::WordRectangle | PuzzleKind::Swedish, _) => None,
-    };
-    let per_cell = rules.map_or(2, |r| r.max_words_per_cell);
-    if !(1..=MAX_WORDS_PER_CELL).contains(&per_cell) {
-        return Err(format!(
-            "rules.max_words_per_cell is {per_cell}; it must be 1..={MAX_WORDS_PER_CELL}"
-        ));
-    }
-    let most = mask.playable_count() * per_cell as usize;
-    if raw.words.len() > most {
-        return Err(format!(
-            "{} words are listed, but a grid of {} playable cells with at most {per_cell} words a cell holds at most {most}",
-            raw.words.len(),
-            mask.playable_count(),
-        ));
-    }
+    let grid = grid_from_json(&raw.grid)?;
+    let rules = rules_from_json(kind, raw.rules.as_ref(), &mask, raw.words.len())?;
     let words = raw
         .words
         .into_iter()
@@ -418,16 +374,6 @@ fn from_json(raw: PuzzleJson) -> Result<Puzzle, String> {
             cells: s.cells.iter().map(|c| Pos::new(c[0], c[1])).collect(),
         }
     });
-    let relaxed = raw
-        .report
-        .get("relaxed")
-        .and_then(Value::as_array)
-        .map(|a| {
-            a.iter()
-                .filter_map(|v| v.as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default();
     let body = match (kind, rules) {
         (PuzzleKind::WordSearch, Some(rules)) => Body::WordSearch { rules, solution },
         (PuzzleKind::WordSearch, None) => unreachable!("rules checked above"),
@@ -444,29 +390,102 @@ fn from_json(raw: PuzzleJson) -> Result<Puzzle, String> {
         grid,
         words,
         body,
-        report: Report {
-            relaxed,
-            cut_short: raw
-                .report
-                .get("cut_short")
-                .and_then(Value::as_bool)
-                .unwrap_or(false),
-            unplaced: raw
-                .report
-                .get("unplaced")
-                .and_then(Value::as_array)
-                .map(|a| {
-                    a.iter()
-                        .filter_map(|v| v.as_str().map(String::from))
-                        .collect()
-                })
-                .unwrap_or_default(),
-            density: raw
-                .report
-                .get("density")
-                .and_then(Value::as_f64)
-                .unwrap_or(0.0),
-            ..Report::default()
-        },
+        report: report_from_json(&raw.report),
     })
+}
+
+/// The puzzle kind a JSON `kind` names.
+fn kind_from_json(name: &str) -> Result<PuzzleKind, String> {
+    PuzzleKind::ALL
+        .into_iter()
+        .find(|k| k.json_name() == name)
+        .ok_or_else(|| {
+            let known: Vec<&str> = PuzzleKind::ALL.iter().map(|k| k.json_name()).collect();
+            format!("kind {name:?} is unknown ({})", known.join(" or "))
+        })
+}
+
+/// The grid's letters: one letter or none a cell.
+fn grid_from_json(rows: &[Vec<String>]) -> Result<Vec<Vec<Option<char>>>, String> {
+    let mut grid = Vec::with_capacity(rows.len());
+    for (r, row) in rows.iter().enumerate() {
+        let mut cells = Vec::with_capacity(row.len());
+        for (c, s) in row.iter().enumerate() {
+            let mut chars = s.chars();
+            cells.push(match (chars.next(), chars.next()) {
+                (None, _) => None,
+                (Some(ch), None) => Some(ch),
+                _ => {
+                    return Err(format!(
+                        "grid cell at {} holds {s:?}, not one letter",
+                        Pos::new(r, c)
+                    ));
+                }
+            });
+        }
+        grid.push(cells);
+    }
+    Ok(grid)
+}
+
+/// A word search's rules (required), and the bound they put on the count
+/// of words a grid of this mask can list.
+fn rules_from_json(
+    kind: PuzzleKind,
+    raw: Option<&RulesJson>,
+    mask: &Mask,
+    words: usize,
+) -> Result<Option<Rules>, String> {
+    // Each word uses a cell at least once and a cell holds at most
+    // `max_words_per_cell` words (two, across and down, in fill-ins): more
+    // words cannot lie in this grid, and bounding them keeps `check`
+    // linear in its input.
+    let rules = match (kind, raw) {
+        (PuzzleKind::WordSearch, Some(rules)) => Some(Rules {
+            max_words_per_cell: rules.max_words_per_cell,
+            max_overlap_fraction: rules.max_overlap_fraction,
+        }),
+        (PuzzleKind::WordSearch, None) => return Err("a word search needs its rules".into()),
+        (PuzzleKind::WordRectangle | PuzzleKind::Swedish, _) => None,
+    };
+    let per_cell = rules.map_or(2, |r| r.max_words_per_cell);
+    if !(1..=MAX_WORDS_PER_CELL).contains(&per_cell) {
+        return Err(format!(
+            "rules.max_words_per_cell is {per_cell}; it must be 1..={MAX_WORDS_PER_CELL}"
+        ));
+    }
+    let most = mask.playable_count() * per_cell as usize;
+    if words > most {
+        return Err(format!(
+            "{words} words are listed, but a grid of {} playable cells with at most {per_cell} words a cell holds at most {most}",
+            mask.playable_count(),
+        ));
+    }
+    Ok(rules)
+}
+
+/// The report fields a puzzle carries back in: relaxed rules, cut short,
+/// unplaced words and density (the rest is the generator's own).
+fn report_from_json(report: &Map<String, Value>) -> Report {
+    let strings = |key: &str| {
+        report
+            .get(key)
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    Report {
+        relaxed: strings("relaxed"),
+        cut_short: report
+            .get("cut_short")
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
+        unplaced: strings("unplaced"),
+        density: report.get("density").and_then(Value::as_f64).unwrap_or(0.0),
+        ..Report::default()
+    }
 }

@@ -334,98 +334,12 @@ impl App {
         };
         self.worker = None;
         if let Some(at) = self.remaking.take() {
-            match outcome {
-                Ok(mut made) if at < self.puzzles.len() && !made.is_empty() => {
-                    let fresh = made.remove(0);
-                    self.status = Status::info(format!(
-                        "Puzzle {} made anew (seed {}), the others kept (Ctrl+Z undoes).",
-                        at + 1,
-                        fresh.seed
-                    ));
-                    self.puzzle_edit.before_change(&self.puzzles);
-                    self.puzzles[at] = fresh;
-                    self.shown = at;
-                    self.revision += 1;
-                    self.note_puzzle_step();
-                    self.preview.highlight = None;
-                    self.preview.invalidate();
-                }
-                Ok(_) => {}
-                Err(e) => {
-                    self.status = Status::error(format!(
-                        "Puzzle {} not made anew: {e}. The batch is unchanged.",
-                        at + 1
-                    ))
-                }
-            }
+            self.remade(at, outcome);
             return;
         }
         match outcome {
             Ok(puzzles) => {
-                let relaxed: Vec<String> = puzzles
-                    .iter()
-                    .enumerate()
-                    .flat_map(|(i, p)| {
-                        let prefix = if puzzles.len() > 1 {
-                            format!("puzzle {}: ", i + 1)
-                        } else {
-                            String::new()
-                        };
-                        let clock = p.report.cut_short.then_some(crate::model::CUT_SHORT_NOTE);
-                        p.report
-                            .relaxed
-                            .iter()
-                            .map(String::as_str)
-                            .chain(clock)
-                            .map(move |r| format!("{prefix}{r}"))
-                    })
-                    .collect();
-                let words: usize = puzzles.iter().map(|p| p.words.len()).sum();
-                let what = if puzzles.len() == 1 {
-                    format!("{words} words placed")
-                } else {
-                    format!("{} puzzles, {words} words", puzzles.len())
-                };
-                // Quality goals missed (bundles, empty ninths) show here too,
-                // not only in the export dialog.
-                let missed: Vec<String> = puzzles
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| p.kind().has_layout_quality())
-                    .flat_map(|(i, p)| {
-                        let prefix = if puzzles.len() > 1 {
-                            format!("puzzle {}: ", i + 1)
-                        } else {
-                            String::new()
-                        };
-                        p.report
-                            .quality
-                            .shortfalls(p.words.len())
-                            .into_iter()
-                            .map(move |s| format!("{prefix}quality: {s}"))
-                    })
-                    .collect();
-                self.status = if relaxed.is_empty() && missed.is_empty() {
-                    Status::info(format!("Generated: {what}; every rule kept."))
-                } else if relaxed.is_empty() {
-                    Status {
-                        level: Level::Info,
-                        text: format!(
-                            "Generated: {what}; every rule kept, {} quality goal(s) missed (see below).",
-                            missed.len()
-                        ),
-                        details: missed,
-                    }
-                } else {
-                    Status {
-                        level: Level::Warning,
-                        text: format!(
-                            "Generated: {what}; {} thing(s) relaxed (see below).",
-                            relaxed.len()
-                        ),
-                        details: relaxed,
-                    }
-                };
+                self.status = generated_status(&puzzles);
                 self.puzzles = puzzles;
                 self.made_from = self.pending_from.take();
                 self.stale_at = None;
@@ -436,6 +350,35 @@ impl App {
             }
             Err(e) => {
                 self.status = Status::error(format!("No puzzle: {e}. The project is unchanged."))
+            }
+        }
+    }
+
+    /// The shown puzzle of a batch made anew (or why not): it takes its
+    /// place, the others stay.
+    fn remade(&mut self, at: usize, outcome: super::worker::Outcome) {
+        match outcome {
+            Ok(mut made) if at < self.puzzles.len() && !made.is_empty() => {
+                let fresh = made.remove(0);
+                self.status = Status::info(format!(
+                    "Puzzle {} made anew (seed {}), the others kept (Ctrl+Z undoes).",
+                    at + 1,
+                    fresh.seed
+                ));
+                self.puzzle_edit.before_change(&self.puzzles);
+                self.puzzles[at] = fresh;
+                self.shown = at;
+                self.revision += 1;
+                self.note_puzzle_step();
+                self.preview.highlight = None;
+                self.preview.invalidate();
+            }
+            Ok(_) => {}
+            Err(e) => {
+                self.status = Status::error(format!(
+                    "Puzzle {} not made anew: {e}. The batch is unchanged.",
+                    at + 1
+                ))
             }
         }
     }
@@ -783,6 +726,34 @@ impl App {
         }
         ui.add_space(8.0);
         ui.checkbox(&mut self.show_key, "Show answer key");
+        self.output_settings(ui, commands);
+        if self.puzzles.len() > 1 {
+            self.batch_navigation(ui, commands);
+        }
+        ui.separator();
+        let Some(puzzle) = self.puzzles.get(self.shown) else {
+            ui.label("No puzzle yet.");
+            return;
+        };
+        ui.label(
+            egui::RichText::new(format!(
+                "{} words (click one to find it)",
+                puzzle.words.len()
+            ))
+            .strong(),
+        );
+        self.word_inspector(ui, commands);
+        let Some(puzzle) = self.puzzles.get(self.shown) else {
+            return;
+        };
+        let highlight = self.preview.highlight;
+        egui::ScrollArea::vertical()
+            .id_salt("placed words")
+            .show(ui, |ui| puzzle_summary(ui, puzzle, highlight, commands));
+    }
+    /// The page's template (or a layout program's column), PDF standard
+    /// and, for a word search, where its list goes.
+    fn output_settings(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         let current = self
             .project
             .template
@@ -816,139 +787,38 @@ impl App {
         if self.project.generator.kind == crate::model::PuzzleKind::WordSearch {
             word_list_choice(ui, self.project.word_list, commands);
         }
-        if self.puzzles.len() > 1 {
-            ui.horizontal(|ui| {
-                if ui
-                    .add_enabled(self.shown > 0, egui::Button::new("<"))
-                    .on_hover_text("Previous puzzle")
-                    .clicked()
-                {
-                    commands.push(Command::ShowPuzzle(self.shown - 1));
-                }
-                ui.label(format!(
-                    "Puzzle {} of {}",
-                    self.shown + 1,
-                    self.puzzles.len()
-                ));
-                if ui
-                    .add_enabled(self.shown + 1 < self.puzzles.len(), egui::Button::new(">"))
-                    .on_hover_text("Next puzzle")
-                    .clicked()
-                {
-                    commands.push(Command::ShowPuzzle(self.shown + 1));
-                }
-            });
+    }
+
+    /// A batch's previous and next puzzle, and making the shown one anew.
+    fn batch_navigation(&self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        ui.horizontal(|ui| {
             if ui
-                .add_enabled(self.worker.is_none(), egui::Button::new("Make this one anew"))
-                .on_hover_text("A new puzzle in place of this one (the next free seed); the batch's other puzzles stay, and their words are not drawn again")
+                .add_enabled(self.shown > 0, egui::Button::new("<"))
+                .on_hover_text("Previous puzzle")
                 .clicked()
             {
-                commands.push(Command::RemakeShown);
+                commands.push(Command::ShowPuzzle(self.shown - 1));
             }
+            ui.label(format!(
+                "Puzzle {} of {}",
+                self.shown + 1,
+                self.puzzles.len()
+            ));
+            if ui
+                .add_enabled(self.shown + 1 < self.puzzles.len(), egui::Button::new(">"))
+                .on_hover_text("Next puzzle")
+                .clicked()
+            {
+                commands.push(Command::ShowPuzzle(self.shown + 1));
+            }
+        });
+        if ui
+            .add_enabled(self.worker.is_none(), egui::Button::new("Make this one anew"))
+            .on_hover_text("A new puzzle in place of this one (the next free seed); the batch's other puzzles stay, and their words are not drawn again")
+            .clicked()
+        {
+            commands.push(Command::RemakeShown);
         }
-        ui.separator();
-        let Some(puzzle) = self.puzzles.get(self.shown) else {
-            ui.label("No puzzle yet.");
-            return;
-        };
-        ui.label(
-            egui::RichText::new(format!(
-                "{} words (click one to find it)",
-                puzzle.words.len()
-            ))
-            .strong(),
-        );
-        self.word_inspector(ui, commands);
-        let Some(puzzle) = self.puzzles.get(self.shown) else {
-            return;
-        };
-        egui::ScrollArea::vertical()
-            .id_salt("placed words")
-            .show(ui, |ui| {
-                let mut order: Vec<usize> = (0..puzzle.words.len()).collect();
-                order.sort_by_key(|&i| puzzle.words[i].display.to_lowercase());
-                for i in order {
-                    let word = &puzzle.words[i];
-                    let selected = self.preview.highlight == Some(i);
-                    let label = format!("{}  ·  {}", word.display, word.direction);
-                    if ui.selectable_label(selected, label).clicked() {
-                        commands.push(Command::Highlight(if selected { None } else { Some(i) }));
-                    }
-                }
-                if let Some(solution) = puzzle.solution() {
-                    ui.separator();
-                    ui.label(format!("Solution: {}", solution.word));
-                }
-                // What this puzzle relaxed stays beside it (the status bar
-                // moves on with the next action).
-                if !puzzle.report.relaxed.is_empty() {
-                    ui.separator();
-                    ui.label(egui::RichText::new("Relaxed").strong());
-                    for r in &puzzle.report.relaxed {
-                        ui.colored_label(ui.visuals().warn_fg_color, r);
-                    }
-                }
-                if puzzle.report.cut_short {
-                    ui.colored_label(ui.visuals().warn_fg_color, crate::model::CUT_SHORT_NOTE);
-                }
-                if puzzle.kind().has_layout_quality() {
-                    let q = &puzzle.report.quality;
-                    ui.separator();
-                    ui.label(format!(
-                        "Difficulty {} ({}): {} crossings, {} decoys",
-                        q.difficulty,
-                        q.difficulty_label(),
-                        q.crossings,
-                        q.decoys
-                    ));
-                    // Missed goals where the editor looks, not in grey.
-                    for s in q.shortfalls(puzzle.words.len()) {
-                        ui.colored_label(ui.visuals().warn_fg_color, format!("Quality: {s}"));
-                    }
-                }
-                if let Some(q) = crate::verify::clues::measure(puzzle) {
-                    ui.separator();
-                    ui.label(egui::RichText::new("Answers and clues").strong());
-                    ui.label(format!(
-                        "{} answers: two-letter {:.0} %, three-letter {:.0} %, familiar {:.0} %",
-                        q.answers,
-                        q.two_letter_share() * 100.0,
-                        q.three_letter_share() * 100.0,
-                        q.familiar_share() * 100.0
-                    ));
-                    ui.label(format!(
-                        "Abbreviations, symbols, units: {} ({} unmarked)",
-                        q.short_forms.0, q.short_forms.1
-                    ));
-                    if !puzzle.clue_cells().is_empty() {
-                        ui.label(format!(
-                            "{:.1} letters per clue cell, {:.0} % checked both ways",
-                            q.letters_per_clue,
-                            q.checked_share * 100.0
-                        ));
-                    }
-                    for (what, list) in [
-                        ("Sensitive", &q.sensitive),
-                        ("Clue printed twice", &q.repeated_clues),
-                        ("Word family", &q.word_families),
-                        ("Gives away", &q.giveaways),
-                    ] {
-                        if !list.is_empty() {
-                            ui.colored_label(
-                                ui.visuals().warn_fg_color,
-                                format!("{what}: {}", list.join(", ")),
-                            );
-                        }
-                    }
-                }
-                if !puzzle.report.accidental_words.is_empty() {
-                    ui.separator();
-                    ui.label(format!(
-                        "Accidental words: {}",
-                        puzzle.report.accidental_words.join(", ")
-                    ));
-                }
-            });
     }
 }
 
@@ -1107,5 +977,173 @@ pub(super) fn split_generated(mut project: Project) -> (Project, Vec<Puzzle>, Op
                 "The saved puzzles could not be read ({e}); the settings are open, press Generate."
             )),
         ),
+    }
+}
+
+/// The placed words (a click selects one), the solution, what was
+/// relaxed, and the puzzle's quality and clue measures.
+fn puzzle_summary(
+    ui: &mut egui::Ui,
+    puzzle: &crate::model::Puzzle,
+    highlight: Option<usize>,
+    commands: &mut Vec<Command>,
+) {
+    let mut order: Vec<usize> = (0..puzzle.words.len()).collect();
+    order.sort_by_key(|&i| puzzle.words[i].display.to_lowercase());
+    for i in order {
+        let word = &puzzle.words[i];
+        let selected = highlight == Some(i);
+        let label = format!("{}  ·  {}", word.display, word.direction);
+        if ui.selectable_label(selected, label).clicked() {
+            commands.push(Command::Highlight(if selected { None } else { Some(i) }));
+        }
+    }
+    if let Some(solution) = puzzle.solution() {
+        ui.separator();
+        ui.label(format!("Solution: {}", solution.word));
+    }
+    // What this puzzle relaxed stays beside it (the status bar
+    // moves on with the next action).
+    if !puzzle.report.relaxed.is_empty() {
+        ui.separator();
+        ui.label(egui::RichText::new("Relaxed").strong());
+        for r in &puzzle.report.relaxed {
+            ui.colored_label(ui.visuals().warn_fg_color, r);
+        }
+    }
+    if puzzle.report.cut_short {
+        ui.colored_label(ui.visuals().warn_fg_color, crate::model::CUT_SHORT_NOTE);
+    }
+    if puzzle.kind().has_layout_quality() {
+        let q = &puzzle.report.quality;
+        ui.separator();
+        ui.label(format!(
+            "Difficulty {} ({}): {} crossings, {} decoys",
+            q.difficulty,
+            q.difficulty_label(),
+            q.crossings,
+            q.decoys
+        ));
+        // Missed goals where the editor looks, not in grey.
+        for s in q.shortfalls(puzzle.words.len()) {
+            ui.colored_label(ui.visuals().warn_fg_color, format!("Quality: {s}"));
+        }
+    }
+    clue_measures(ui, puzzle);
+    if !puzzle.report.accidental_words.is_empty() {
+        ui.separator();
+        ui.label(format!(
+            "Accidental words: {}",
+            puzzle.report.accidental_words.join(", ")
+        ));
+    }
+}
+
+/// A puzzle with clues: its answers' and clues' measures, and what an
+/// editor should look at (sensitive answers, repeated clues, giveaways).
+fn clue_measures(ui: &mut egui::Ui, puzzle: &crate::model::Puzzle) {
+    if let Some(q) = crate::verify::clues::measure(puzzle) {
+        ui.separator();
+        ui.label(egui::RichText::new("Answers and clues").strong());
+        ui.label(format!(
+            "{} answers: two-letter {:.0} %, three-letter {:.0} %, familiar {:.0} %",
+            q.answers,
+            q.two_letter_share() * 100.0,
+            q.three_letter_share() * 100.0,
+            q.familiar_share() * 100.0
+        ));
+        ui.label(format!(
+            "Abbreviations, symbols, units: {} ({} unmarked)",
+            q.short_forms.0, q.short_forms.1
+        ));
+        if !puzzle.clue_cells().is_empty() {
+            ui.label(format!(
+                "{:.1} letters per clue cell, {:.0} % checked both ways",
+                q.letters_per_clue,
+                q.checked_share * 100.0
+            ));
+        }
+        for (what, list) in [
+            ("Sensitive", &q.sensitive),
+            ("Clue printed twice", &q.repeated_clues),
+            ("Word family", &q.word_families),
+            ("Gives away", &q.giveaways),
+        ] {
+            if !list.is_empty() {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    format!("{what}: {}", list.join(", ")),
+                );
+            }
+        }
+    }
+}
+
+/// What a generation says: the words placed, and what the puzzles relaxed
+/// (a warning) or the quality goals they missed, each listed below.
+fn generated_status(puzzles: &[crate::model::Puzzle]) -> Status {
+    let relaxed: Vec<String> = puzzles
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| {
+            let prefix = if puzzles.len() > 1 {
+                format!("puzzle {}: ", i + 1)
+            } else {
+                String::new()
+            };
+            let clock = p.report.cut_short.then_some(crate::model::CUT_SHORT_NOTE);
+            p.report
+                .relaxed
+                .iter()
+                .map(String::as_str)
+                .chain(clock)
+                .map(move |r| format!("{prefix}{r}"))
+        })
+        .collect();
+    let words: usize = puzzles.iter().map(|p| p.words.len()).sum();
+    let what = if puzzles.len() == 1 {
+        format!("{words} words placed")
+    } else {
+        format!("{} puzzles, {words} words", puzzles.len())
+    };
+    // Quality goals missed (bundles, empty ninths) show here too,
+    // not only in the export dialog.
+    let missed: Vec<String> = puzzles
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.kind().has_layout_quality())
+        .flat_map(|(i, p)| {
+            let prefix = if puzzles.len() > 1 {
+                format!("puzzle {}: ", i + 1)
+            } else {
+                String::new()
+            };
+            p.report
+                .quality
+                .shortfalls(p.words.len())
+                .into_iter()
+                .map(move |s| format!("{prefix}quality: {s}"))
+        })
+        .collect();
+    if relaxed.is_empty() && missed.is_empty() {
+        Status::info(format!("Generated: {what}; every rule kept."))
+    } else if relaxed.is_empty() {
+        Status {
+            level: Level::Info,
+            text: format!(
+                "Generated: {what}; every rule kept, {} quality goal(s) missed (see below).",
+                missed.len()
+            ),
+            details: missed,
+        }
+    } else {
+        Status {
+            level: Level::Warning,
+            text: format!(
+                "Generated: {what}; {} thing(s) relaxed (see below).",
+                relaxed.len()
+            ),
+            details: relaxed,
+        }
     }
 }

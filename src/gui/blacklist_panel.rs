@@ -30,7 +30,9 @@ fn split_words(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Draws the editor.
+/// Draws the editor: the built-in lists, the editor's own words and
+/// exclusion groups. One piece because it reads as the tab reads, top to
+/// bottom, each part a few widgets.
 pub fn show(
     ui: &mut egui::Ui,
     project: &Project,

@@ -15,6 +15,9 @@ use eframe::egui;
 use std::path::{Path, PathBuf};
 
 impl App {
+    /// The File, Edit, Generate and Help menus. One piece because it
+    /// lists the menus' items in their order on screen; each item only
+    /// sends a command or opens a dialog.
     pub(super) fn menu_bar(&mut self, ui: &mut egui::Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
@@ -545,179 +548,12 @@ impl App {
         };
         let mut keep = None;
         match modal {
-            Modal::Unsaved(pending) => {
-                egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
-                    ui.heading("Unsaved changes");
-                    ui.label(format!(
-                        "Save the changes to \u{201c}{}\u{201d} first?",
-                        self.project.name
-                    ));
-                    ui.add_space(8.0);
-                    ui.horizontal(|ui| {
-                        if ui.button("Save").clicked() {
-                            let saved = match self.path.clone() {
-                                Some(path) => self.save_to(&path),
-                                None => false,
-                            };
-                            if saved {
-                                self.proceed(pending.clone());
-                            } else {
-                                self.ask_path(PathPurpose::SaveAs);
-                            }
-                        } else if ui.button("Discard changes").clicked() {
-                            self.saved_revision = self.revision;
-                            self.proceed(pending.clone());
-                        } else if ui.button("Cancel").clicked() {
-                        } else {
-                            keep = Some(Modal::Unsaved(pending.clone()));
-                        }
-                    });
-                });
-            }
+            Modal::Unsaved(pending) => keep = self.unsaved_dialog(ctx, pending),
             Modal::Path {
                 purpose,
-                mut text,
+                text,
                 error,
-            } => {
-                let mut error = error;
-                let mut done = false;
-                let mut cancelled = false;
-                let start_folder = self.start_folder();
-                // An export repeats what its puzzles relaxed and the quality
-                // goals they missed, per puzzle of a batch, so that a page
-                // without its solution word or with a bundle of parallel
-                // words is not sent off unnoticed.
-                let relaxed: Vec<String> = match purpose {
-                    PathPurpose::ExportPdf | PathPurpose::ExportJson => self
-                        .puzzles
-                        .iter()
-                        .enumerate()
-                        .flat_map(|(n, p)| {
-                            let which = if self.puzzles.len() > 1 {
-                                format!("puzzle {} (seed {}): ", n + 1, p.seed)
-                            } else {
-                                String::new()
-                            };
-                            let missed = if p.kind().has_layout_quality() {
-                                p.report.quality.shortfalls(p.words.len())
-                            } else {
-                                Vec::new()
-                            };
-                            p.report
-                                .relaxed
-                                .iter()
-                                .cloned()
-                                .chain(missed.into_iter().map(|s| format!("quality: {s}")))
-                                .map(move |line| format!("{which}{line}"))
-                                .collect::<Vec<_>>()
-                        })
-                        .collect(),
-                    PathPurpose::Open
-                    | PathPurpose::SaveAs
-                    | PathPurpose::Import(_)
-                    | PathPurpose::TracePicture
-                    | PathPurpose::Thesaurus
-                    | PathPurpose::Series
-                    | PathPurpose::PreviousKey => Vec::new(),
-                };
-                egui::Modal::new(egui::Id::unique("path")).show(ctx, |ui| {
-                    ui.set_min_width(520.0);
-                    ui.heading(purpose.title());
-                    if !relaxed.is_empty() {
-                        ui.colored_label(
-                            ui.visuals().warn_fg_color,
-                            "Before printing: these puzzles relaxed the request or missed a quality goal:",
-                        );
-                        for r in &relaxed {
-                            ui.colored_label(ui.visuals().warn_fg_color, format!("• {r}"));
-                        }
-                    }
-                    ui.horizontal(|ui| {
-                        let label = ui.label("File:");
-                        let field = ui
-                            .add(egui::TextEdit::singleline(&mut text).desired_width(380.0))
-                            .labelled_by(label.id);
-                        // The field has the keyboard when the dialog opens,
-                        // so a typed path and Enter work at once.
-                        let opened = egui::Id::unique("path dialog focused");
-                        if !ui.data(|d| d.get_temp::<bool>(opened).unwrap_or(false)) {
-                            field.request_focus();
-                            ui.data_mut(|d| d.insert_temp(opened, true));
-                        }
-                        // Enter in the field confirms, as the button does.
-                        if field.lost_focus()
-                            && ui.input(|i| i.key_pressed(egui::Key::Enter))
-                            && !text.trim().is_empty()
-                        {
-                            done = true;
-                        }
-                        if ui.button("Browse…").clicked()
-                            && let Some(path) = browse(purpose, &text, &start_folder)
-                        {
-                            text = path.display().to_string();
-                        }
-                    });
-                    if let Some(e) = &error {
-                        ui.colored_label(ui.visuals().error_fg_color, e);
-                    }
-                    ui.add_space(6.0);
-                    ui.horizontal(|ui| {
-                        let verb = if purpose.saves() { "Write" } else { "Open" };
-                        if ui
-                            .add_enabled(!text.trim().is_empty(), egui::Button::new(verb))
-                            .clicked()
-                        {
-                            done = true;
-                        }
-                        if ui.button("Cancel").clicked() {
-                            cancelled = true;
-                        }
-                    });
-                });
-                // Writing over a file asks first: the second Write (or
-                // Enter) with the same name replaces it.
-                let replace = replace_question(text.trim());
-                if done
-                    && purpose.replaces()
-                    && Path::new(text.trim()).is_file()
-                    && error.as_deref() != Some(replace.as_str())
-                {
-                    done = false;
-                    error = Some(replace);
-                    // The field takes the keyboard again: Enter confirms.
-                    ctx.data_mut(|d| d.remove::<bool>(egui::Id::unique("path dialog focused")));
-                }
-                if done || cancelled {
-                    ctx.data_mut(|d| d.remove::<bool>(egui::Id::unique("path dialog focused")));
-                }
-                if done {
-                    match self.finish_path(purpose, Path::new(text.trim())) {
-                        Ok(()) => {
-                            if let Some(dir) = Path::new(text.trim()).parent() {
-                                self.state.last_folder = Some(dir.to_path_buf());
-                                if purpose.saves() {
-                                    self.state.last_save_folder = Some(dir.to_path_buf());
-                                }
-                                self.state_changed();
-                            }
-                        }
-                        Err(e) => {
-                            error = Some(e);
-                            keep = Some(Modal::Path {
-                                purpose,
-                                text,
-                                error,
-                            });
-                        }
-                    }
-                } else if !cancelled {
-                    keep = Some(Modal::Path {
-                        purpose,
-                        text,
-                        error,
-                    });
-                }
-            }
+            } => keep = self.path_dialog(ctx, purpose, text, error),
             Modal::Trace(mut trace) => {
                 let grid = (self.project.grid.width, self.project.grid.height);
                 match trace.show(ctx, grid) {
@@ -732,66 +568,291 @@ impl App {
                     super::trace::Decision::Cancel => {}
                 }
             }
-            Modal::About => {
-                let shown = egui::Modal::new(egui::Id::unique("about")).show(ctx, |ui| {
-                    ui.heading(format!("Gridpress {}", env!("CARGO_PKG_VERSION")));
-                    ui.label(env!("CARGO_PKG_DESCRIPTION"));
-                    ui.add_space(6.0);
-                    for (what, licence) in ABOUT_LICENCES {
-                        ui.horizontal_wrapped(|ui| {
-                            ui.strong(*what);
-                            ui.label(*licence);
-                        });
-                    }
-                    ui.add_space(6.0);
-                    ui.label(
-                        "The licence texts are installed with the package \
-                         (/usr/share/doc/gridpress/copyright) and lie in the source \
-                         (fonts/, profiles/, docs/licences/, src/model/lexicon/README.md).",
-                    );
-                    ui.button("Close").clicked()
-                });
-                if !shown.inner && !shown.should_close() {
-                    keep = Some(Modal::About);
-                }
-            }
-            Modal::Recover { project, origin } => {
-                egui::Modal::new(egui::Id::unique("recover")).show(ctx, |ui| {
-                    ui.heading("Restore unsaved work?");
-                    let from = origin
-                        .as_ref()
-                        .map_or("a project that was never saved".to_string(), |p| {
-                            p.display().to_string()
-                        });
-                    ui.label(format!(
-                        "The last session ended with unsaved changes to {from}."
-                    ));
-                    ui.horizontal(|ui| {
-                        if ui.button("Restore").clicked() {
-                            self.replace_project((*project).clone(), origin.clone());
-                            // Restored work is unsaved until the user saves it.
-                            self.saved_revision = self.revision.wrapping_sub(1);
-                            self.storage
-                                .write_recovery(&self.project, self.path.as_deref())
-                                .ok();
-                            self.status =
-                                Status::info("Restored the unsaved work; save it to keep it.");
-                        } else if ui.button("Discard").clicked() {
-                            self.storage.clear_recovery();
-                        } else {
-                            keep = Some(Modal::Recover {
-                                project: project.clone(),
-                                origin: origin.clone(),
-                            });
-                        }
-                    });
-                });
-            }
+            Modal::About => keep = about_dialog(ctx),
+            Modal::Recover { project, origin } => keep = self.recover_dialog(ctx, project, origin),
         }
         if self.modal.is_none() {
             self.modal = keep;
         }
     }
+
+    /// Save, discard or cancel before `pending`; the modal again while
+    /// it stays open.
+    fn unsaved_dialog(&mut self, ctx: &egui::Context, pending: Pending) -> Option<Modal> {
+        let mut keep = None;
+        egui::Modal::new(egui::Id::unique("unsaved")).show(ctx, |ui| {
+            ui.heading("Unsaved changes");
+            ui.label(format!(
+                "Save the changes to \u{201c}{}\u{201d} first?",
+                self.project.name
+            ));
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button("Save").clicked() {
+                    let saved = match self.path.clone() {
+                        Some(path) => self.save_to(&path),
+                        None => false,
+                    };
+                    if saved {
+                        self.proceed(pending.clone());
+                    } else {
+                        self.ask_path(PathPurpose::SaveAs);
+                    }
+                } else if ui.button("Discard changes").clicked() {
+                    self.saved_revision = self.revision;
+                    self.proceed(pending.clone());
+                } else if ui.button("Cancel").clicked() {
+                } else {
+                    keep = Some(Modal::Unsaved(pending.clone()));
+                }
+            });
+        });
+        keep
+    }
+
+    /// Asks for a file for `purpose` (and, for an export, repeats what
+    /// the puzzles relaxed); the modal again while it stays open.
+    fn path_dialog(
+        &mut self,
+        ctx: &egui::Context,
+        purpose: PathPurpose,
+        mut text: String,
+        error: Option<String>,
+    ) -> Option<Modal> {
+        let mut keep = None;
+        let mut error = error;
+        let start_folder = self.start_folder();
+        let relaxed = self.export_warnings(purpose);
+        let (mut done, cancelled) = path_form(
+            ctx,
+            purpose,
+            &mut text,
+            error.as_deref(),
+            &relaxed,
+            &start_folder,
+        );
+        // Writing over a file asks first: the second Write (or
+        // Enter) with the same name replaces it.
+        let replace = replace_question(text.trim());
+        if done
+            && purpose.replaces()
+            && Path::new(text.trim()).is_file()
+            && error.as_deref() != Some(replace.as_str())
+        {
+            done = false;
+            error = Some(replace);
+            // The field takes the keyboard again: Enter confirms.
+            ctx.data_mut(|d| d.remove::<bool>(egui::Id::unique("path dialog focused")));
+        }
+        if done || cancelled {
+            ctx.data_mut(|d| d.remove::<bool>(egui::Id::unique("path dialog focused")));
+        }
+        if done {
+            match self.finish_path(purpose, Path::new(text.trim())) {
+                Ok(()) => {
+                    if let Some(dir) = Path::new(text.trim()).parent() {
+                        self.state.last_folder = Some(dir.to_path_buf());
+                        if purpose.saves() {
+                            self.state.last_save_folder = Some(dir.to_path_buf());
+                        }
+                        self.state_changed();
+                    }
+                }
+                Err(e) => {
+                    error = Some(e);
+                    keep = Some(Modal::Path {
+                        purpose,
+                        text,
+                        error,
+                    });
+                }
+            }
+        } else if !cancelled {
+            keep = Some(Modal::Path {
+                purpose,
+                text,
+                error,
+            });
+        }
+        keep
+    }
+
+    /// An export repeats what its puzzles relaxed and the quality goals
+    /// they missed, per puzzle of a batch, so that a page without its
+    /// solution word or with a bundle of parallel words is not sent off
+    /// unnoticed.
+    fn export_warnings(&self, purpose: PathPurpose) -> Vec<String> {
+        match purpose {
+            PathPurpose::ExportPdf | PathPurpose::ExportJson => self
+                .puzzles
+                .iter()
+                .enumerate()
+                .flat_map(|(n, p)| {
+                    let which = if self.puzzles.len() > 1 {
+                        format!("puzzle {} (seed {}): ", n + 1, p.seed)
+                    } else {
+                        String::new()
+                    };
+                    let missed = if p.kind().has_layout_quality() {
+                        p.report.quality.shortfalls(p.words.len())
+                    } else {
+                        Vec::new()
+                    };
+                    p.report
+                        .relaxed
+                        .iter()
+                        .cloned()
+                        .chain(missed.into_iter().map(|s| format!("quality: {s}")))
+                        .map(move |line| format!("{which}{line}"))
+                        .collect::<Vec<_>>()
+                })
+                .collect(),
+            PathPurpose::Open
+            | PathPurpose::SaveAs
+            | PathPurpose::Import(_)
+            | PathPurpose::TracePicture
+            | PathPurpose::Thesaurus
+            | PathPurpose::Series
+            | PathPurpose::PreviousKey => Vec::new(),
+        }
+    }
+
+    /// Offers to restore the work a previous session left unsaved.
+    fn recover_dialog(
+        &mut self,
+        ctx: &egui::Context,
+        project: Box<Project>,
+        origin: Option<PathBuf>,
+    ) -> Option<Modal> {
+        let mut keep = None;
+        egui::Modal::new(egui::Id::unique("recover")).show(ctx, |ui| {
+            ui.heading("Restore unsaved work?");
+            let from = origin
+                .as_ref()
+                .map_or("a project that was never saved".to_string(), |p| {
+                    p.display().to_string()
+                });
+            ui.label(format!(
+                "The last session ended with unsaved changes to {from}."
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Restore").clicked() {
+                    self.replace_project((*project).clone(), origin.clone());
+                    // Restored work is unsaved until the user saves it.
+                    self.saved_revision = self.revision.wrapping_sub(1);
+                    self.storage
+                        .write_recovery(&self.project, self.path.as_deref())
+                        .ok();
+                    self.status = Status::info("Restored the unsaved work; save it to keep it.");
+                } else if ui.button("Discard").clicked() {
+                    self.storage.clear_recovery();
+                } else {
+                    keep = Some(Modal::Recover {
+                        project: project.clone(),
+                        origin: origin.clone(),
+                    });
+                }
+            });
+        });
+        keep
+    }
+}
+
+/// The file dialog's window: the export's warnings, the path field with
+/// Browse…, the last error; whether the user confirmed or cancelled.
+fn path_form(
+    ctx: &egui::Context,
+    purpose: PathPurpose,
+    text: &mut String,
+    error: Option<&str>,
+    relaxed: &[String],
+    start_folder: &Path,
+) -> (bool, bool) {
+    let mut done = false;
+    let mut cancelled = false;
+    egui::Modal::new(egui::Id::unique("path")).show(ctx, |ui| {
+        ui.set_min_width(520.0);
+        ui.heading(purpose.title());
+        if !relaxed.is_empty() {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                "Before printing: these puzzles relaxed the request or missed a quality goal:",
+            );
+            for r in relaxed {
+                ui.colored_label(ui.visuals().warn_fg_color, format!("• {r}"));
+            }
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label("File:");
+            let field = ui
+                .add(egui::TextEdit::singleline(text).desired_width(380.0))
+                .labelled_by(label.id);
+            // The field has the keyboard when the dialog opens,
+            // so a typed path and Enter work at once.
+            let opened = egui::Id::unique("path dialog focused");
+            if !ui.data(|d| d.get_temp::<bool>(opened).unwrap_or(false)) {
+                field.request_focus();
+                ui.data_mut(|d| d.insert_temp(opened, true));
+            }
+            // Enter in the field confirms, as the button does.
+            if field.lost_focus()
+                && ui.input(|i| i.key_pressed(egui::Key::Enter))
+                && !text.trim().is_empty()
+            {
+                done = true;
+            }
+            if ui.button("Browse…").clicked()
+                && let Some(path) = browse(purpose, text, start_folder)
+            {
+                *text = path.display().to_string();
+            }
+        });
+        if let Some(e) = error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            let verb = if purpose.saves() { "Write" } else { "Open" };
+            if ui
+                .add_enabled(!text.trim().is_empty(), egui::Button::new(verb))
+                .clicked()
+            {
+                done = true;
+            }
+            if ui.button("Cancel").clicked() {
+                cancelled = true;
+            }
+        });
+    });
+    (done, cancelled)
+}
+
+/// Version, licences and data sources; the modal again while it stays
+/// open.
+fn about_dialog(ctx: &egui::Context) -> Option<Modal> {
+    let mut keep = None;
+    let shown = egui::Modal::new(egui::Id::unique("about")).show(ctx, |ui| {
+        ui.heading(format!("Gridpress {}", env!("CARGO_PKG_VERSION")));
+        ui.label(env!("CARGO_PKG_DESCRIPTION"));
+        ui.add_space(6.0);
+        for (what, licence) in ABOUT_LICENCES {
+            ui.horizontal_wrapped(|ui| {
+                ui.strong(*what);
+                ui.label(*licence);
+            });
+        }
+        ui.add_space(6.0);
+        ui.label(
+            "The licence texts are installed with the package \
+             (/usr/share/doc/gridpress/copyright) and lie in the source \
+             (fonts/, profiles/, docs/licences/, src/model/lexicon/README.md).",
+        );
+        ui.button("Close").clicked()
+    });
+    if !shown.inner && !shown.should_close() {
+        keep = Some(Modal::About);
+    }
+    keep
 }
 
 /// What the About dialog lists: each part of Gridpress with its licence

@@ -96,6 +96,9 @@ impl Edit {
     }
 
     /// Applies the edit; an index out of range (a stale edit) changes nothing.
+    /// One piece because it is one match arm per kind of edit, each a few
+    /// lines: split, the arms would only move away from the enum they
+    /// match.
     pub fn apply(self, project: &mut Project) {
         let vocabularies = &mut project.vocabularies;
         match self {

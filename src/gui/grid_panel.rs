@@ -93,7 +93,10 @@ fn cut_off(project: &Project, mask: &Mask) -> (Option<String>, Vec<Pos>) {
     (message, cells)
 }
 
-/// Draws the editor.
+/// Draws the editor: size and shape, tools, the canvas and the lists
+/// under it. One piece because it reads as the tab reads, top to
+/// bottom; each part with its own logic (canvas, lists, letters, words)
+/// is its own function already.
 pub fn show(
     ui: &mut egui::Ui,
     project: &Project,
@@ -208,6 +211,8 @@ pub fn show(
     preset_words(ui, project, state, commands);
 }
 
+/// The grid's cells on screen: painted by kind (cut-off cells outlined,
+/// typed letters in blue), and edited with the current tool.
 fn canvas(
     ui: &mut egui::Ui,
     project: &Project,
@@ -217,21 +222,80 @@ fn canvas(
     commands: &mut Vec<Command>,
 ) {
     let (w, h) = (mask.width(), mask.height());
-    let (_, cut_off) = cut_off(project, mask);
     let cell = (ui.available_width() / w as f32).clamp(6.0, 22.0);
     let (response, painter) = ui.allocate_painter(
         egui::vec2(cell * w as f32, cell * h as f32),
         Sense::click_and_drag(),
     );
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Grid cells"));
-    let origin = response.rect.min;
-    let cell_rect = |pos: Pos| {
-        egui::Rect::from_min_size(
-            origin + egui::vec2(pos.col as f32 * cell, pos.row as f32 * cell),
-            egui::vec2(cell, cell),
-        )
+    let cells = Cells {
+        origin: response.rect.min,
+        cell,
+        width: w,
+        height: h,
     };
-    let visuals = ui.visuals().clone();
+    paint_cells(&painter, ui.visuals(), project, mask, state, cells);
+    let pointer = response.interact_pointer_pos().and_then(|p| cells.at(p));
+    match state.tool {
+        Tool::In | Tool::Out => paint_stroke(&response, base, state, pointer, cells, commands),
+        Tool::Letter => {
+            if let Some(pos) = pointer.filter(|_| response.clicked()) {
+                state.letter_cell = Some(pos);
+                state.letter = project
+                    .letters
+                    .iter()
+                    .find(|l| (l.row, l.col) == (pos.row, pos.col))
+                    .map(|l| l.letter.clone())
+                    .unwrap_or_default();
+            }
+        }
+        Tool::Rectangle => rectangle_tool(
+            &painter, &response, project, state, pointer, cells, commands,
+        ),
+    }
+}
+
+/// Where the canvas draws the grid's cells.
+#[derive(Clone, Copy)]
+struct Cells {
+    origin: egui::Pos2,
+    /// A cell's side, screen points.
+    cell: f32,
+    width: usize,
+    height: usize,
+}
+
+impl Cells {
+    fn rect(self, pos: Pos) -> egui::Rect {
+        egui::Rect::from_min_size(
+            self.origin + egui::vec2(pos.col as f32 * self.cell, pos.row as f32 * self.cell),
+            egui::vec2(self.cell, self.cell),
+        )
+    }
+
+    /// The cell under the screen point `p`, if any.
+    fn at(self, p: egui::Pos2) -> Option<Pos> {
+        let v = p - self.origin;
+        (v.x >= 0.0 && v.y >= 0.0)
+            .then(|| Pos::new((v.y / self.cell) as usize, (v.x / self.cell) as usize))
+            .filter(|c| c.row < self.height && c.col < self.width)
+    }
+}
+
+/// The cells by kind, those no word can cover outlined in the warning
+/// colour, the typed letters, and the cell a letter is being typed in.
+fn paint_cells(
+    painter: &egui::Painter,
+    visuals: &egui::Visuals,
+    project: &Project,
+    mask: &Mask,
+    state: &GridState,
+    cells: Cells,
+) {
+    let (w, h) = (cells.width, cells.height);
+    let (_, cut_off) = cut_off(project, mask);
+    let cell_rect = |pos: Pos| cells.rect(pos);
+    let cell = cells.cell;
     for pos in mask.positions() {
         let fill = match mask.kind(pos) {
             CellKind::Playable => Color32::WHITE,
@@ -269,117 +333,119 @@ fn canvas(
             egui::StrokeKind::Inside,
         );
     }
-    let to_cell = |p: egui::Pos2| {
-        let v = p - origin;
-        (v.x >= 0.0 && v.y >= 0.0)
-            .then(|| Pos::new((v.y / cell) as usize, (v.x / cell) as usize))
-            .filter(|c| c.row < h && c.col < w)
+}
+
+/// The In and Out tools: a click or a drag paints the cells it passes
+/// playable or outside.
+fn paint_stroke(
+    response: &egui::Response,
+    base: &Mask,
+    state: &mut GridState,
+    pointer: Option<Pos>,
+    cells: Cells,
+    commands: &mut Vec<Command>,
+) {
+    let to_cell = |p: egui::Pos2| cells.at(p);
+    let kind = if state.tool == Tool::In {
+        CellKind::Playable
+    } else {
+        CellKind::Outside
     };
-    let pointer = response.interact_pointer_pos().and_then(to_cell);
-    match state.tool {
-        Tool::In | Tool::Out => {
-            let kind = if state.tool == Tool::In {
-                CellKind::Playable
-            } else {
-                CellKind::Outside
+    if let Some(pos) = pointer.filter(|_| response.clicked() || response.dragged()) {
+        // A stroke starts where the button went down: egui calls
+        // it a drag only once the pointer has moved on.
+        let origin = || {
+            response
+                .ctx
+                .input(|i| i.pointer.press_origin())
+                .and_then(to_cell)
+        };
+        let from = match (response.dragged(), state.stroke_at) {
+            (true, Some(at)) => at,
+            (true, None) => origin().unwrap_or(pos),
+            (false, _) => pos,
+        };
+        let cells: Vec<Pos> = cells_between(from, pos)
+            .into_iter()
+            .filter(|&p| base.kind(p) != kind)
+            .collect();
+        if !cells.is_empty() {
+            commands.push(Command::Edit(Edit::Paint(cells, kind)));
+        }
+        state.stroke_at = Some(pos);
+    }
+    if !response.dragged() {
+        state.stroke_at = None;
+    }
+}
+
+/// The rectangle tool: a drag draws an ad area, or moves the one it
+/// started in.
+fn rectangle_tool(
+    painter: &egui::Painter,
+    response: &egui::Response,
+    project: &Project,
+    state: &mut GridState,
+    pointer: Option<Pos>,
+    cells: Cells,
+    commands: &mut Vec<Command>,
+) {
+    let (w, h) = (cells.width, cells.height);
+    let cell_rect = |pos: Pos| cells.rect(pos);
+    if response.drag_started()
+        && let Some(start) = pointer
+    {
+        state.drag_start = Some(start);
+        state.moving = project
+            .grid
+            .restricted
+            .iter()
+            .position(|r| inside(r, start))
+            .map(|i| (i, project.grid.restricted[i]));
+    }
+    if let (Some(start), Some(now)) = (state.drag_start, pointer) {
+        let rect = match state.moving {
+            Some((_, r)) => {
+                let col = (r.col as isize + now.col as isize - start.col as isize)
+                    .clamp(0, (w - r.width) as isize) as usize;
+                let row = (r.row as isize + now.row as isize - start.row as isize)
+                    .clamp(0, (h - r.height) as isize) as usize;
+                Rect { col, row, ..r }
+            }
+            None => Rect {
+                col: start.col.min(now.col),
+                row: start.row.min(now.row),
+                width: start.col.abs_diff(now.col) + 1,
+                height: start.row.abs_diff(now.row) + 1,
+            },
+        };
+        let shown = egui::Rect::from_min_max(
+            cell_rect(Pos::new(rect.row, rect.col)).min,
+            cell_rect(Pos::new(
+                rect.row + rect.height - 1,
+                rect.col + rect.width - 1,
+            ))
+            .max,
+        );
+        painter.rect_stroke(
+            shown,
+            2.0,
+            Stroke::new(2.0, Color32::from_rgb(200, 110, 0)),
+            egui::StrokeKind::Inside,
+        );
+        if response.drag_stopped() {
+            let edit = match state.moving {
+                Some((i, _)) => Edit::SetRestricted(i, rect),
+                None => Edit::AddRestricted(rect),
             };
-            if let Some(pos) = pointer.filter(|_| response.clicked() || response.dragged()) {
-                // A stroke starts where the button went down: egui calls
-                // it a drag only once the pointer has moved on.
-                let origin = || {
-                    response
-                        .ctx
-                        .input(|i| i.pointer.press_origin())
-                        .and_then(to_cell)
-                };
-                let from = match (response.dragged(), state.stroke_at) {
-                    (true, Some(at)) => at,
-                    (true, None) => origin().unwrap_or(pos),
-                    (false, _) => pos,
-                };
-                let cells: Vec<Pos> = cells_between(from, pos)
-                    .into_iter()
-                    .filter(|&p| base.kind(p) != kind)
-                    .collect();
-                if !cells.is_empty() {
-                    commands.push(Command::Edit(Edit::Paint(cells, kind)));
-                }
-                state.stroke_at = Some(pos);
-            }
-            if !response.dragged() {
-                state.stroke_at = None;
-            }
+            commands.push(Command::Edit(edit));
+            state.drag_start = None;
+            state.moving = None;
         }
-        Tool::Letter => {
-            if let Some(pos) = pointer.filter(|_| response.clicked()) {
-                state.letter_cell = Some(pos);
-                state.letter = project
-                    .letters
-                    .iter()
-                    .find(|l| (l.row, l.col) == (pos.row, pos.col))
-                    .map(|l| l.letter.clone())
-                    .unwrap_or_default();
-            }
-        }
-        Tool::Rectangle => {
-            if response.drag_started()
-                && let Some(start) = pointer
-            {
-                state.drag_start = Some(start);
-                state.moving = project
-                    .grid
-                    .restricted
-                    .iter()
-                    .position(|r| inside(r, start))
-                    .map(|i| (i, project.grid.restricted[i]));
-            }
-            if let (Some(start), Some(now)) = (state.drag_start, pointer) {
-                let rect = match state.moving {
-                    Some((_, r)) => {
-                        let col = (r.col as isize + now.col as isize - start.col as isize)
-                            .clamp(0, (w - r.width) as isize)
-                            as usize;
-                        let row = (r.row as isize + now.row as isize - start.row as isize)
-                            .clamp(0, (h - r.height) as isize)
-                            as usize;
-                        Rect { col, row, ..r }
-                    }
-                    None => Rect {
-                        col: start.col.min(now.col),
-                        row: start.row.min(now.row),
-                        width: start.col.abs_diff(now.col) + 1,
-                        height: start.row.abs_diff(now.row) + 1,
-                    },
-                };
-                let shown = egui::Rect::from_min_max(
-                    cell_rect(Pos::new(rect.row, rect.col)).min,
-                    cell_rect(Pos::new(
-                        rect.row + rect.height - 1,
-                        rect.col + rect.width - 1,
-                    ))
-                    .max,
-                );
-                painter.rect_stroke(
-                    shown,
-                    2.0,
-                    Stroke::new(2.0, Color32::from_rgb(200, 110, 0)),
-                    egui::StrokeKind::Inside,
-                );
-                if response.drag_stopped() {
-                    let edit = match state.moving {
-                        Some((i, _)) => Edit::SetRestricted(i, rect),
-                        None => Edit::AddRestricted(rect),
-                    };
-                    commands.push(Command::Edit(edit));
-                    state.drag_start = None;
-                    state.moving = None;
-                }
-            }
-            if response.drag_stopped() {
-                state.drag_start = None;
-                state.moving = None;
-            }
-        }
+    }
+    if response.drag_stopped() {
+        state.drag_start = None;
+        state.moving = None;
     }
 }
 

@@ -5,10 +5,10 @@
 use super::command::Command;
 use crate::layout::fonts::pt_to_mm;
 use crate::layout::items::capsule_path;
-use crate::layout::{self, Heading, Ink, Item, Page, Parts, Point};
-use crate::model::Puzzle;
+use crate::layout::{self, Face, GridFrame, Heading, Ink, Item, Page, Parts, Point};
+use crate::model::{PlacedWord, Puzzle};
 use crate::project::Project;
-use eframe::egui::{self, Color32, Rect, Sense, Shape, Stroke, Vec2};
+use eframe::egui::{self, Color32, Pos2, Rect, Sense, Shape, Stroke, Vec2};
 
 /// Zoom, pan, highlight and the laid-out page for the current view.
 #[derive(Default)]
@@ -99,6 +99,77 @@ pub fn show(
     if state.zoom <= 0.0 {
         state.zoom = 1.0;
     }
+    zoom_bar(ui, state);
+    let number = crate::layout::puzzle_number(shown, total, project.first_number);
+    let highlight = state.highlight;
+    let (zoom, pan) = (state.zoom, state.pan);
+    let titles = project.puzzle_titles(total);
+    let title = titles.get(shown).unwrap_or(&project.name);
+    let page = match state.page(puzzle, project, (title, number), key) {
+        Ok(page) => page.clone(),
+        Err(e) => {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!("The template cannot show this puzzle: {e}"),
+            );
+            return;
+        }
+    };
+    let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
+    let area = response.rect;
+    let fit = (area.width() / page.width).min(area.height() / page.height) * 0.94;
+    let scale = fit * zoom;
+    let size = Vec2::new(page.width, page.height) * scale;
+    let origin = area.center() - size / 2.0 + pan;
+    let screen = Screen { origin, scale };
+    let painter = painter.with_clip_rect(area);
+    let page_rect = Rect::from_min_size(origin, size);
+    state.drawn = Some((area, page_rect));
+    paint_paper(&painter, ui.visuals().extreme_bg_color, area, page_rect);
+    let mut clicked_word = None;
+    let pointer = response
+        .interact_pointer_pos()
+        .filter(|_| response.clicked());
+    for item in &page.items {
+        if let Some(hit) = paint_item(&painter, screen, item, pointer, puzzle) {
+            clicked_word = hit;
+        }
+    }
+    if let (Some(i), Some(frame)) = (highlight, page.grid)
+        && let Some(word) = puzzle.words.get(i)
+    {
+        paint_highlight(&painter, screen, word, frame);
+    }
+    pan_and_zoom(ui, &response, state);
+    // A click on a grid cell selects the word through it (again: the
+    // word the other way), or a clue cell's first answer.
+    if let (None, Some(p), Some(frame)) = (clicked_word, pointer, page.grid) {
+        clicked_word = screen
+            .cell(p, frame)
+            .and_then(|cell| word_at(puzzle, cell, highlight));
+    }
+    if response.clicked() {
+        commands.push(Command::Highlight(clicked_word));
+    }
+}
+
+/// Dragging pans the page, Ctrl+wheel (or pinching) zooms it.
+fn pan_and_zoom(ui: &egui::Ui, response: &egui::Response, state: &mut PreviewState) {
+    if response.dragged() {
+        state.pan += response.drag_delta();
+    }
+    if response.hovered() {
+        // egui turns Ctrl+wheel (and pinching) into a zoom factor, not a
+        // scroll: reading the scroll delta with Ctrl held saw nothing.
+        let zoom_delta = ui.input(|i| i.zoom_delta());
+        if zoom_delta != 1.0 {
+            state.zoom = (state.zoom * zoom_delta).clamp(0.25, 8.0);
+        }
+    }
+}
+
+/// Fit, zoom out and in, the zoom, and how to pan.
+fn zoom_bar(ui: &mut egui::Ui, state: &mut PreviewState) {
     ui.horizontal(|ui| {
         if ui.button("Fit").on_hover_text("Whole page").clicked() {
             state.zoom = 1.0;
@@ -122,175 +193,170 @@ pub fn show(
             .truncate(),
         );
     });
-    let number = crate::layout::puzzle_number(shown, total, project.first_number);
-    let highlight = state.highlight;
-    let (zoom, pan) = (state.zoom, state.pan);
-    let title = project
-        .puzzle_titles(total)
-        .get(shown)
-        .cloned()
-        .unwrap_or_else(|| project.name.clone());
-    let page = match state.page(puzzle, project, (&title, number), key) {
-        Ok(page) => page.clone(),
-        Err(e) => {
-            ui.colored_label(
-                ui.visuals().error_fg_color,
-                format!("The template cannot show this puzzle: {e}"),
-            );
-            return;
-        }
-    };
-    let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
-    let area = response.rect;
-    let fit = (area.width() / page.width).min(area.height() / page.height) * 0.94;
-    let scale = fit * zoom;
-    let size = Vec2::new(page.width, page.height) * scale;
-    let origin = area.center() - size / 2.0 + pan;
-    let to_screen = |p: Point| origin + Vec2::new(p.x, p.y) * scale;
-    let painter = painter.with_clip_rect(area);
-    painter.rect_filled(area, 0.0, ui.visuals().extreme_bg_color);
-    let page_rect = Rect::from_min_size(origin, size);
-    state.drawn = Some((area, page_rect));
+}
+
+/// Where the page's points (mm) land on the screen.
+#[derive(Clone, Copy)]
+struct Screen {
+    origin: Pos2,
+    /// Screen points per mm.
+    scale: f32,
+}
+
+impl Screen {
+    fn at(self, p: Point) -> Pos2 {
+        self.origin + Vec2::new(p.x, p.y) * self.scale
+    }
+
+    /// The cell of the grid drawn in `frame` under the screen point `p`
+    /// (none left of or above it).
+    fn cell(self, p: Pos2, frame: GridFrame) -> Option<crate::model::Pos> {
+        let mm = (p - self.origin) / self.scale;
+        let col = ((mm.x - frame.origin.x) / frame.cell).floor();
+        let row = ((mm.y - frame.origin.y) / frame.cell).floor();
+        (col >= 0.0 && row >= 0.0).then(|| crate::model::Pos::new(row as usize, col as usize))
+    }
+}
+
+/// The preview's background and the white page with its shadow.
+fn paint_paper(painter: &egui::Painter, background: Color32, area: Rect, page_rect: Rect) {
+    painter.rect_filled(area, 0.0, background);
     painter.rect_filled(
         page_rect.translate(Vec2::splat(3.0)),
         2.0,
         Color32::from_black_alpha(60),
     );
     painter.rect_filled(page_rect, 0.0, Color32::WHITE);
+}
+
+/// Paints a text whose baseline starts at `at`; the rectangle it took.
+fn paint_text(
+    painter: &egui::Painter,
+    screen: Screen,
+    at: Point,
+    size_pt: f32,
+    face: Face,
+    text: &str,
+) -> Rect {
+    let size_mm = pt_to_mm(size_pt);
+    let top = Point::new(at.x, at.y - face.metrics().ascender() * size_mm);
+    let font = egui::FontId::new(
+        size_mm * screen.scale,
+        egui::FontFamily::Name(face.name().into()),
+    );
+    painter.text(
+        screen.at(top),
+        egui::Align2::LEFT_TOP,
+        text,
+        font,
+        Color32::BLACK,
+    )
+}
+
+/// Paints one page item. A text a click at `pointer` hit gives the word
+/// it lists (`Some(None)` for a text that lists none).
+fn paint_item(
+    painter: &egui::Painter,
+    screen: Screen,
+    item: &Item,
+    pointer: Option<Pos2>,
+    puzzle: &Puzzle,
+) -> Option<Option<usize>> {
+    let (scale, to_screen) = (screen.scale, |p: Point| screen.at(p));
     let mut clicked_word = None;
-    let pointer = response
-        .interact_pointer_pos()
-        .filter(|_| response.clicked());
-    for item in &page.items {
-        match item {
-            Item::Text {
-                origin: at,
-                size_pt,
-                face,
-                text,
-            } => {
-                let size_mm = pt_to_mm(*size_pt);
-                let top = Point::new(at.x, at.y - face.metrics().ascender() * size_mm);
-                let font =
-                    egui::FontId::new(size_mm * scale, egui::FontFamily::Name(face.name().into()));
-                let rect = painter.text(
-                    to_screen(top),
-                    egui::Align2::LEFT_TOP,
-                    text,
-                    font,
-                    Color32::BLACK,
-                );
-                if let Some(p) = pointer
-                    && rect.contains(p)
-                {
-                    clicked_word = puzzle.words.iter().position(|w| &w.display == text);
-                }
-            }
-            Item::Line { from, to, stroke } => {
-                let stroke_ui = Stroke::new(pt_to_mm(stroke.width_pt) * scale, colour(stroke.ink));
-                let points = [to_screen(*from), to_screen(*to)];
-                if stroke.dashed {
-                    painter.extend(Shape::dashed_line(
-                        &points,
-                        stroke_ui,
-                        2.0 * scale,
-                        2.0 * scale,
-                    ));
-                } else {
-                    painter.line_segment(points, stroke_ui);
-                }
-            }
-            Item::Rect {
-                area: r,
-                fill,
-                stroke,
-            } => {
-                let rect = Rect::from_min_max(
-                    to_screen(Point::new(r.x, r.y)),
-                    to_screen(Point::new(r.right(), r.bottom())),
-                );
-                if let Some(fill) = fill {
-                    painter.rect_filled(rect, 0.0, colour(*fill));
-                }
-                if let Some(s) = stroke {
-                    painter.rect_stroke(
-                        rect,
-                        0.0,
-                        Stroke::new(pt_to_mm(s.width_pt) * scale, colour(s.ink)),
-                        egui::StrokeKind::Middle,
-                    );
-                }
-            }
-            Item::Polygon { points, fill } => {
-                let points = points.iter().map(|&p| to_screen(p)).collect();
-                painter.add(Shape::convex_polygon(points, colour(*fill), Stroke::NONE));
-            }
-            Item::Capsule {
-                from,
-                to,
-                radius,
-                stroke,
-            } => {
-                let points = flatten(&capsule_path(*from, *to, *radius))
-                    .into_iter()
-                    .map(to_screen)
-                    .collect();
-                painter.add(Shape::closed_line(
-                    points,
-                    Stroke::new(pt_to_mm(stroke.width_pt) * scale, colour(stroke.ink)),
-                ));
+    match item {
+        Item::Text {
+            origin,
+            size_pt,
+            face,
+            text,
+        } => {
+            let rect = paint_text(painter, screen, *origin, *size_pt, *face, text);
+            if pointer.is_some_and(|p| rect.contains(p)) {
+                clicked_word = Some(puzzle.words.iter().position(|w| &w.display == text));
             }
         }
-    }
-    if let (Some(i), Some(frame)) = (highlight, page.grid)
-        && let Some(word) = puzzle.words.get(i)
-    {
-        let cells = word.cells();
-        if let (Some(first), Some(last)) = (cells.first(), cells.last()) {
-            let centre = |p: crate::model::Pos| {
-                Point::new(
-                    frame.origin.x + (p.col as f32 + 0.5) * frame.cell,
-                    frame.origin.y + (p.row as f32 + 0.5) * frame.cell,
-                )
-            };
-            let points = flatten(&capsule_path(
-                centre(*first),
-                centre(*last),
-                0.45 * frame.cell,
-            ))
-            .into_iter()
-            .map(to_screen)
-            .collect();
+        Item::Line { from, to, stroke } => {
+            let stroke_ui = Stroke::new(pt_to_mm(stroke.width_pt) * scale, colour(stroke.ink));
+            let points = [to_screen(*from), to_screen(*to)];
+            if stroke.dashed {
+                painter.extend(Shape::dashed_line(
+                    &points,
+                    stroke_ui,
+                    2.0 * scale,
+                    2.0 * scale,
+                ));
+            } else {
+                painter.line_segment(points, stroke_ui);
+            }
+        }
+        Item::Rect {
+            area: r,
+            fill,
+            stroke,
+        } => {
+            let rect = Rect::from_min_max(
+                to_screen(Point::new(r.x, r.y)),
+                to_screen(Point::new(r.right(), r.bottom())),
+            );
+            if let Some(fill) = fill {
+                painter.rect_filled(rect, 0.0, colour(*fill));
+            }
+            if let Some(s) = stroke {
+                painter.rect_stroke(
+                    rect,
+                    0.0,
+                    Stroke::new(pt_to_mm(s.width_pt) * scale, colour(s.ink)),
+                    egui::StrokeKind::Middle,
+                );
+            }
+        }
+        Item::Polygon { points, fill } => {
+            let points = points.iter().map(|&p| to_screen(p)).collect();
+            painter.add(Shape::convex_polygon(points, colour(*fill), Stroke::NONE));
+        }
+        Item::Capsule {
+            from,
+            to,
+            radius,
+            stroke,
+        } => {
+            let points = flatten(&capsule_path(*from, *to, *radius))
+                .into_iter()
+                .map(to_screen)
+                .collect();
             painter.add(Shape::closed_line(
                 points,
-                Stroke::new(3.0, Color32::from_rgb(230, 110, 0)),
+                Stroke::new(pt_to_mm(stroke.width_pt) * scale, colour(stroke.ink)),
             ));
         }
     }
-    if response.dragged() {
-        state.pan += response.drag_delta();
-    }
-    if response.hovered() {
-        // egui turns Ctrl+wheel (and pinching) into a zoom factor, not a
-        // scroll: reading the scroll delta with Ctrl held saw nothing.
-        let zoom_delta = ui.input(|i| i.zoom_delta());
-        if zoom_delta != 1.0 {
-            state.zoom = (state.zoom * zoom_delta).clamp(0.25, 8.0);
-        }
-    }
-    // A click on a grid cell selects the word through it (again: the
-    // word the other way), or a clue cell's first answer.
-    if let (None, Some(p), Some(frame)) = (clicked_word, pointer, page.grid) {
-        let mm = (p - origin) / scale;
-        let col = ((mm.x - frame.origin.x) / frame.cell).floor();
-        let row = ((mm.y - frame.origin.y) / frame.cell).floor();
-        if col >= 0.0 && row >= 0.0 {
-            let cell = crate::model::Pos::new(row as usize, col as usize);
-            clicked_word = word_at(puzzle, cell, highlight);
-        }
-    }
-    if response.clicked() {
-        commands.push(Command::Highlight(clicked_word));
+    clicked_word
+}
+
+/// The selected word ringed in the grid drawn in `frame`.
+fn paint_highlight(painter: &egui::Painter, screen: Screen, word: &PlacedWord, frame: GridFrame) {
+    let to_screen = |p: Point| screen.at(p);
+    let cells = word.cells();
+    if let (Some(first), Some(last)) = (cells.first(), cells.last()) {
+        let centre = |p: crate::model::Pos| {
+            Point::new(
+                frame.origin.x + (p.col as f32 + 0.5) * frame.cell,
+                frame.origin.y + (p.row as f32 + 0.5) * frame.cell,
+            )
+        };
+        let points = flatten(&capsule_path(
+            centre(*first),
+            centre(*last),
+            0.45 * frame.cell,
+        ))
+        .into_iter()
+        .map(to_screen)
+        .collect();
+        painter.add(Shape::closed_line(
+            points,
+            Stroke::new(3.0, Color32::from_rgb(230, 110, 0)),
+        ));
     }
 }
 

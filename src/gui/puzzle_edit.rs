@@ -10,7 +10,7 @@ use super::status::{Level, Status};
 use crate::edit::{ReplaceOptions, replace, replace_swedish, set_clue};
 use crate::generate::Options;
 use crate::generate::swedish::edit::EditLexicon;
-use crate::model::{Puzzle, PuzzleKind, PuzzleSpec};
+use crate::model::{PlacedWord, Puzzle, PuzzleKind, PuzzleSpec};
 use crate::project::PresetWord;
 use eframe::egui;
 use std::sync::Arc;
@@ -162,20 +162,10 @@ impl App {
                 return;
             }
             PuzzleEdit::Clue(word, text) => {
-                match set_clue(&self.puzzles[self.shown], word, &text, &spec) {
-                    Ok(p) => {
-                        self.puzzle_edit.refusal = None;
-                        self.status = Status::info(format!(
-                            "Clue of {} set (Ctrl+Z undoes).",
-                            p.words[word].word
-                        ));
-                        p
-                    }
-                    Err(e) => {
-                        self.puzzle_edit.refusal = Some(e.to_string());
-                        return;
-                    }
-                }
+                let Some(p) = self.clue_set(word, &text, &spec) else {
+                    return;
+                };
+                p
             }
             PuzzleEdit::Replace(word) => {
                 // Each replacement of a puzzle its own seed: "Replace"
@@ -217,6 +207,25 @@ impl App {
         self.revision += 1;
         self.note_puzzle_step();
         self.preview.invalidate();
+    }
+
+    /// The shown puzzle with word `word`'s clue typed anew, or none (the
+    /// refusal shown beside the field).
+    fn clue_set(&mut self, word: usize, text: &str, spec: &PuzzleSpec) -> Option<Puzzle> {
+        match set_clue(&self.puzzles[self.shown], word, text, spec) {
+            Ok(p) => {
+                self.puzzle_edit.refusal = None;
+                self.status = Status::info(format!(
+                    "Clue of {} set (Ctrl+Z undoes).",
+                    p.words[word].word
+                ));
+                Some(p)
+            }
+            Err(e) => {
+                self.puzzle_edit.refusal = Some(e.to_string());
+                None
+            }
+        }
     }
 
     /// Word `word` of the shown puzzle replaced with `seed` (not yet shown).
@@ -328,139 +337,9 @@ impl App {
                 PuzzleKind::WordRectangle | PuzzleKind::Swedish => true,
             };
             if clued {
-                let clue = word.clue.clone().unwrap_or_default();
-                ui.label(format!(
-                    "Clue: {clue}{}",
-                    if word.clue_edited { " (typed)" } else { "" }
-                ));
-                let draft = match &mut self.puzzle_edit.draft {
-                    Some((at, text)) if *at == i => text,
-                    other => {
-                        *other = Some((i, clue.clone()));
-                        self.puzzle_edit.refusal = None;
-                        &mut other.as_mut().expect("just set").1
-                    }
-                };
-                let label = ui.label("New clue:");
-                // A kept answer keeps the clue it was kept with.
-                let kept = kind == PuzzleKind::Swedish && kept_with_clue;
-                let field = ui
-                    .add_enabled(
-                        !kept,
-                        egui::TextEdit::singleline(draft)
-                            .hint_text("Type a clue")
-                            .desired_width(f32::INFINITY),
-                    )
-                    .labelled_by(label.id)
-                    .on_disabled_hover_text(
-                        "Kept with this clue: clear Keep when generating to change it",
-                    );
-                let text = draft.clone();
-                let entered =
-                    field.lost_focus() && ui.input(|inp| inp.key_pressed(egui::Key::Enter));
-                if (ui.add_enabled(!kept, egui::Button::new("Set clue")).clicked() || entered)
-                    && text != clue
-                {
-                    commands.push(Command::EditPuzzle(PuzzleEdit::Clue(i, text)));
-                }
-                if let Some(why) = &self.puzzle_edit.refusal {
-                    ui.colored_label(ui.visuals().error_fg_color, why);
-                }
-                // The entry's other clues, one click each (Swedish: from
-                // the indexed answers).
-                if kind == PuzzleKind::Swedish
-                    && let Some((_, Ok(lexicon))) = &self.puzzle_edit.lexicon
-                {
-                    let others: Vec<String> = lexicon
-                        .clues_of(&word.word)
-                        .iter()
-                        .filter(|c| **c != clue)
-                        .cloned()
-                        .collect();
-                    if word.clue_edited
-                        && self.entry_of(i).is_some()
-                        && ui
-                            .button("Save clue to vocabulary")
-                            .on_hover_text(
-                                "Make this clue the entry's first in its vocabulary, for later puzzles",
-                            )
-                            .clicked()
-                    {
-                        commands.push(Command::EditPuzzle(PuzzleEdit::SaveClue(i)));
-                    }
-                    if !others.is_empty() {
-                        ui.weak("Other clues of the entry:");
-                        ui.horizontal_wrapped(|ui| {
-                            for other in others {
-                                if ui
-                                    .add_enabled(!kept, egui::Button::new(&other).small())
-                                    .clicked()
-                                {
-                                    commands.push(Command::EditPuzzle(PuzzleEdit::Clue(i, other)));
-                                }
-                            }
-                        });
-                    }
-                }
+                self.clue_editor(ui, i, &word, kept_with_clue, commands);
             }
-            ui.horizontal(|ui| {
-                let locked = self.puzzle_edit.locked.contains(&i);
-                if ui
-                    .add_enabled(!locked, egui::Button::new("Replace"))
-                    .on_hover_text(match kind {
-                        PuzzleKind::WordSearch => "Another word of the vocabularies in its place: every other word kept where it is, the freed cells filled anew",
-                        PuzzleKind::WordRectangle => "Another word in its line, the crossing words changed by the letter they share; where none fits so, a new rectangle without it (said so)",
-                        PuzzleKind::Swedish => "Another answer here: its letters filled anew (and the crossing answers' where they must), every other cell kept",
-                    })
-                    .on_disabled_hover_text("Locked: unlock it to replace it")
-                    .clicked()
-                {
-                    commands.push(Command::EditPuzzle(PuzzleEdit::Replace(i)));
-                }
-                if ui
-                    .add_enabled(!locked, egui::Button::new("Alternatives…"))
-                    .on_hover_text("A few replacements to pick from, each verified")
-                    .clicked()
-                {
-                    commands.push(Command::EditPuzzle(PuzzleEdit::Alternatives(i)));
-                }
-                let mut lock = locked;
-                // A word search's replacement keeps every other word.
-                if kind == PuzzleKind::Swedish
-                    && ui
-                    .checkbox(&mut lock, "Lock")
-                    .on_hover_text("Replacements keep this word's letters")
-                    .changed()
-                {
-                    commands.push(Command::EditPuzzle(PuzzleEdit::Lock(i, lock)));
-                }
-            });
-            if let Some((_, offered)) = self
-                .puzzle_edit
-                .alternatives
-                .as_ref()
-                .filter(|(word, _)| *word == i)
-            {
-                ui.label("Pick a replacement:");
-                for (n, r) in offered.iter().enumerate() {
-                    let text = r
-                        .changed
-                        .iter()
-                        .map(|(at, old, new)| match &r.puzzle.words[*at].clue {
-                            Some(clue) => format!("{old} by {new} ({clue})"),
-                            None => format!("{old} by {new}"),
-                        })
-                        .collect::<Vec<_>>()
-                        .join(", ");
-                    if ui
-                        .add(egui::Button::new(text).wrap())
-                        .on_hover_text("Take this replacement (Ctrl+Z undoes)")
-                        .clicked()
-                    {
-                        commands.push(Command::EditPuzzle(PuzzleEdit::PickAlternative(n)));
-                    }
-                }
-            }
+            self.replace_buttons(ui, i, kind, commands);
             // Lock and regenerate: the word becomes a pre-assigned word of
             // the project (the Grid tab lists it), which Generate keeps
             // where it is; same words kept + seed = same puzzle. A
@@ -483,6 +362,175 @@ impl App {
                 }));
             }
         });
+    }
+
+    /// A clued word's clue: typed anew (Enter or Set clue), or, for a
+    /// Swedish answer, one of its entry's other clues.
+    fn clue_editor(
+        &mut self,
+        ui: &mut egui::Ui,
+        i: usize,
+        word: &PlacedWord,
+        kept_with_clue: bool,
+        commands: &mut Vec<Command>,
+    ) {
+        let kind = self.puzzles[self.shown].kind();
+        let clue = word.clue.clone().unwrap_or_default();
+        ui.label(format!(
+            "Clue: {clue}{}",
+            if word.clue_edited { " (typed)" } else { "" }
+        ));
+        let draft = match &mut self.puzzle_edit.draft {
+            Some((at, text)) if *at == i => text,
+            other => {
+                *other = Some((i, clue.clone()));
+                self.puzzle_edit.refusal = None;
+                &mut other.as_mut().expect("just set").1
+            }
+        };
+        let label = ui.label("New clue:");
+        // A kept answer keeps the clue it was kept with.
+        let kept = kind == PuzzleKind::Swedish && kept_with_clue;
+        let field = ui
+            .add_enabled(
+                !kept,
+                egui::TextEdit::singleline(draft)
+                    .hint_text("Type a clue")
+                    .desired_width(f32::INFINITY),
+            )
+            .labelled_by(label.id)
+            .on_disabled_hover_text("Kept with this clue: clear Keep when generating to change it");
+        let text = draft.clone();
+        let entered = field.lost_focus() && ui.input(|inp| inp.key_pressed(egui::Key::Enter));
+        if (ui
+            .add_enabled(!kept, egui::Button::new("Set clue"))
+            .clicked()
+            || entered)
+            && text != clue
+        {
+            commands.push(Command::EditPuzzle(PuzzleEdit::Clue(i, text)));
+        }
+        if let Some(why) = &self.puzzle_edit.refusal {
+            ui.colored_label(ui.visuals().error_fg_color, why);
+        }
+        if kind == PuzzleKind::Swedish {
+            self.other_clues(ui, i, word, &clue, kept, commands);
+        }
+    }
+
+    /// A Swedish answer's other clues from the indexed answers, one click
+    /// each, and saving a typed clue to the vocabulary.
+    fn other_clues(
+        &self,
+        ui: &mut egui::Ui,
+        i: usize,
+        word: &PlacedWord,
+        clue: &str,
+        kept: bool,
+        commands: &mut Vec<Command>,
+    ) {
+        let Some((_, Ok(lexicon))) = &self.puzzle_edit.lexicon else {
+            return;
+        };
+        let others: Vec<String> = lexicon
+            .clues_of(&word.word)
+            .iter()
+            .filter(|c| **c != clue)
+            .cloned()
+            .collect();
+        if word.clue_edited
+            && self.entry_of(i).is_some()
+            && ui
+                .button("Save clue to vocabulary")
+                .on_hover_text(
+                    "Make this clue the entry's first in its vocabulary, for later puzzles",
+                )
+                .clicked()
+        {
+            commands.push(Command::EditPuzzle(PuzzleEdit::SaveClue(i)));
+        }
+        if !others.is_empty() {
+            ui.weak("Other clues of the entry:");
+            ui.horizontal_wrapped(|ui| {
+                for other in others {
+                    if ui
+                        .add_enabled(!kept, egui::Button::new(&other).small())
+                        .clicked()
+                    {
+                        commands.push(Command::EditPuzzle(PuzzleEdit::Clue(i, other)));
+                    }
+                }
+            });
+        }
+    }
+
+    /// Replace, Alternatives… (and the alternatives offered), and a
+    /// Swedish answer's Lock.
+    fn replace_buttons(
+        &self,
+        ui: &mut egui::Ui,
+        i: usize,
+        kind: PuzzleKind,
+        commands: &mut Vec<Command>,
+    ) {
+        ui.horizontal(|ui| {
+        let locked = self.puzzle_edit.locked.contains(&i);
+        if ui
+            .add_enabled(!locked, egui::Button::new("Replace"))
+            .on_hover_text(match kind {
+                PuzzleKind::WordSearch => "Another word of the vocabularies in its place: every other word kept where it is, the freed cells filled anew",
+                PuzzleKind::WordRectangle => "Another word in its line, the crossing words changed by the letter they share; where none fits so, a new rectangle without it (said so)",
+                PuzzleKind::Swedish => "Another answer here: its letters filled anew (and the crossing answers' where they must), every other cell kept",
+            })
+            .on_disabled_hover_text("Locked: unlock it to replace it")
+            .clicked()
+        {
+            commands.push(Command::EditPuzzle(PuzzleEdit::Replace(i)));
+        }
+        if ui
+            .add_enabled(!locked, egui::Button::new("Alternatives…"))
+            .on_hover_text("A few replacements to pick from, each verified")
+            .clicked()
+        {
+            commands.push(Command::EditPuzzle(PuzzleEdit::Alternatives(i)));
+        }
+        let mut lock = locked;
+        // A word search's replacement keeps every other word.
+        if kind == PuzzleKind::Swedish
+            && ui
+            .checkbox(&mut lock, "Lock")
+            .on_hover_text("Replacements keep this word's letters")
+            .changed()
+        {
+            commands.push(Command::EditPuzzle(PuzzleEdit::Lock(i, lock)));
+        }
+    });
+        if let Some((_, offered)) = self
+            .puzzle_edit
+            .alternatives
+            .as_ref()
+            .filter(|(word, _)| *word == i)
+        {
+            ui.label("Pick a replacement:");
+            for (n, r) in offered.iter().enumerate() {
+                let text = r
+                    .changed
+                    .iter()
+                    .map(|(at, old, new)| match &r.puzzle.words[*at].clue {
+                        Some(clue) => format!("{old} by {new} ({clue})"),
+                        None => format!("{old} by {new}"),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                if ui
+                    .add(egui::Button::new(text).wrap())
+                    .on_hover_text("Take this replacement (Ctrl+Z undoes)")
+                    .clicked()
+                {
+                    commands.push(Command::EditPuzzle(PuzzleEdit::PickAlternative(n)));
+                }
+            }
+        }
     }
 
     /// The project's pre-assigned word that keeps word `i` of the shown

@@ -180,7 +180,9 @@ fn analyse(vocabularies: &[Vocabulary], mode: UmlautMode, stale: &AtomicBool) ->
     out
 }
 
-/// Draws the editor; edits go to `commands`.
+/// Draws the editor; edits go to `commands`. One piece because it reads
+/// as the tab reads (vocabulary picker, its settings, conflicts, entries);
+/// each part with logic of its own is its own function.
 pub fn show(
     ui: &mut egui::Ui,
     project: &Project,
@@ -406,7 +408,8 @@ fn statistics(ui: &mut egui::Ui, vocabulary: &Vocabulary, analysis: &Analysis) {
 
 /// The must-use words' conflicts, all at once, each with its fix and one
 /// "Fix all" (before, Generate named one per try: "duplicate: Nüsse",
-/// again, "Erntedank contains Ernte", again).
+/// again, "Erntedank contains Ernte", again). One piece because each
+/// kind of conflict is a few lines of the same frame.
 fn conflicts_panel(
     ui: &mut egui::Ui,
     project: &Project,
@@ -507,38 +510,9 @@ fn entry_forms(
 ) {
     ui.horizontal(|ui| {
         let label = ui.label("Word:");
-        // Lines pasted into the word field are entries each (`WORD` or
-        // `WORD=clue`), added at once: a theme list from an e-mail.
         let field_id = ui.make_persistent_id(("new word", v));
         if ui.memory(|m| m.has_focus(field_id)) {
-            let pasted: Vec<String> = ui.input_mut(|i| {
-                let mut pasted = Vec::new();
-                i.events.retain(|e| match e {
-                    egui::Event::Paste(text) if text.contains('\n') => {
-                        pasted.push(text.clone());
-                        false
-                    }
-                    _ => true,
-                });
-                pasted
-            });
-            for text in pasted {
-                let entries: Vec<Entry> = text
-                    .lines()
-                    .map(|l| l.trim())
-                    .filter(|l| !l.is_empty() && !l.starts_with('#'))
-                    .map(|l| match l.split_once('=') {
-                        Some((word, clue)) => Entry::typed(
-                            word.trim(),
-                            Some(clue.trim().to_string()).filter(|c| !c.is_empty()),
-                        ),
-                        None => Entry::typed(l, None),
-                    })
-                    .collect();
-                if !entries.is_empty() {
-                    commands.push(Command::Edit(Edit::AddEntries(v, entries)));
-                }
-            }
+            add_pasted_lines(ui, v, commands);
         }
         let word = ui
             .add(
@@ -579,6 +553,51 @@ fn entry_forms(
             }
         }
     });
+    entry_editor(ui, vocabulary, v, state, commands);
+}
+
+/// Lines pasted into the word field are entries each (`WORD` or
+/// `WORD=clue`), added at once: a theme list from an e-mail.
+fn add_pasted_lines(ui: &mut egui::Ui, v: usize, commands: &mut Vec<Command>) {
+    let pasted: Vec<String> = ui.input_mut(|i| {
+        let mut pasted = Vec::new();
+        i.events.retain(|e| match e {
+            egui::Event::Paste(text) if text.contains('\n') => {
+                pasted.push(text.clone());
+                false
+            }
+            _ => true,
+        });
+        pasted
+    });
+    for text in pasted {
+        let entries: Vec<Entry> = text
+            .lines()
+            .map(|l| l.trim())
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|l| match l.split_once('=') {
+                Some((word, clue)) => Entry::typed(
+                    word.trim(),
+                    Some(clue.trim().to_string()).filter(|c| !c.is_empty()),
+                ),
+                None => Entry::typed(l, None),
+            })
+            .collect();
+        if !entries.is_empty() {
+            commands.push(Command::Edit(Edit::AddEntries(v, entries)));
+        }
+    }
+}
+
+/// The entry being edited (a click on its word opened it): its word and
+/// clue, saved, deleted or closed.
+fn entry_editor(
+    ui: &mut egui::Ui,
+    vocabulary: &Vocabulary,
+    v: usize,
+    state: &mut VocabState,
+    commands: &mut Vec<Command>,
+) {
     if let Some((index, word, clue)) = &mut state.editing {
         let index = *index;
         let mut close = false;
@@ -618,29 +637,85 @@ fn entry_forms(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn entry_list(
+/// One entry's row: its mark (invalid, duplicate), word (a click edits
+/// it), grid letters, how common it is, tags and clue. Whether the word
+/// was clicked.
+fn entry_row(
     ui: &mut egui::Ui,
-    vocabulary: &Vocabulary,
-    v: usize,
-    (umlauts, language): (UmlautMode, crate::model::Language),
-    revision: u64,
-    state: &mut VocabState,
-    commands: &mut Vec<Command>,
-) {
+    entry: &Entry,
+    flag: &Flag,
+    letters: String,
+    language: crate::model::Language,
+) -> bool {
+    let mut clicked = false;
     ui.horizontal(|ui| {
-        let label = ui.label("Filter:");
-        ui.add(
-            egui::TextEdit::singleline(&mut state.filter)
-                .hint_text("part of a word or clue")
-                .desired_width(200.0),
-        )
-        .labelled_by(label.id);
-        if !state.filter.is_empty() && ui.button("Clear").clicked() {
-            state.filter.clear();
+        ui.set_height(ROW);
+        let (mark, tip) = match flag {
+            Flag::Ok => ("  ", String::new()),
+            Flag::Invalid(why) => ("!", format!("Invalid: {why}; it is never placed")),
+            Flag::Duplicate(pv, pe) => (
+                "=",
+                format!("Same letters as entry {} of vocabulary {}", pe + 1, pv + 1),
+            ),
+        };
+        let colour = match flag {
+            Flag::Ok => ui.visuals().text_color(),
+            Flag::Invalid(_) => ui.visuals().error_fg_color,
+            Flag::Duplicate(..) => ui.visuals().warn_fg_color,
+        };
+        let marker = ui.colored_label(colour, mark);
+        if !tip.is_empty() {
+            marker.on_hover_text(tip);
+        }
+        let word = ui
+            .allocate_ui(egui::vec2(130.0, ROW), |ui| {
+                ui.set_min_width(130.0);
+                ui.add(
+                    egui::Label::new(&entry.word)
+                        .sense(egui::Sense::click())
+                        .truncate(),
+                )
+            })
+            .inner
+            .on_hover_text("Click to edit");
+        clicked = word.clicked();
+        ui.allocate_ui(egui::vec2(130.0, ROW), |ui| {
+            ui.set_min_width(130.0);
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(letters).weak(),
+                )
+                .truncate(),
+            );
+        });
+        // How common the word is (wordfreq Zipf): the Swedish
+        // fill prefers familiar answers; tags as in the file.
+        let zipf = crate::model::lexicon::zipf(&entry.word, language);
+        ui.allocate_ui(egui::vec2(34.0, ROW), |ui| {
+            ui.set_min_width(34.0);
+            let label = if zipf > 0.0 {
+                format!("{zipf:.1}")
+            } else {
+                "rare".to_string()
+            };
+            ui.weak(label).on_hover_text(
+                "How common the word is (Zipf frequency, wordfreq): 6 = very common, 3 = everyday, below 2.5 = rare",
+            );
+        });
+        if !entry.tags.is_empty() {
+            ui.weak(crate::model::tags::format_tags(&entry.tags).trim().to_string());
+        }
+        if let Some(clue) = &entry.clue {
+            ui.label(egui::RichText::new(clue).italics());
         }
     });
-    let fresh = state.analysis.key == Some((revision, v));
+    clicked
+}
+
+/// The rows the filter shows (cached per revision, vocabulary and filter):
+/// after the check, words, letters and clues; while checking, words and
+/// clues.
+fn refilter(vocabulary: &Vocabulary, v: usize, revision: u64, fresh: bool, state: &mut VocabState) {
     let key = (revision, v, state.filter.to_lowercase(), fresh);
     if state.filtered.as_ref().is_none_or(|(k, _)| *k != key) {
         let needle = &key.2;
@@ -665,6 +740,32 @@ fn entry_list(
         };
         state.filtered = Some((key, rows));
     }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn entry_list(
+    ui: &mut egui::Ui,
+    vocabulary: &Vocabulary,
+    v: usize,
+    (umlauts, language): (UmlautMode, crate::model::Language),
+    revision: u64,
+    state: &mut VocabState,
+    commands: &mut Vec<Command>,
+) {
+    ui.horizontal(|ui| {
+        let label = ui.label("Filter:");
+        ui.add(
+            egui::TextEdit::singleline(&mut state.filter)
+                .hint_text("part of a word or clue")
+                .desired_width(200.0),
+        )
+        .labelled_by(label.id);
+        if !state.filter.is_empty() && ui.button("Clear").clicked() {
+            state.filter.clear();
+        }
+    });
+    let fresh = state.analysis.key == Some((revision, v));
+    refilter(vocabulary, v, revision, fresh, state);
     let rows = &state.filtered.as_ref().expect("just filled").1;
     if rows.len() != vocabulary.entries.len() {
         ui.weak(format!(
@@ -682,81 +783,21 @@ fn entry_list(
         .show_rows(ui, ROW, rows.len(), |ui, range| {
             for &i in &rows[range] {
                 let entry = &vocabulary.entries[i];
-                ui.horizontal(|ui| {
-                    ui.set_height(ROW);
-                    let flag = if fresh {
-                        analysis.flags.get(i).cloned().unwrap_or(Flag::Ok)
-                    } else {
-                        Flag::Ok
-                    };
-                    let (mark, tip) = match &flag {
-                        Flag::Ok => ("  ", String::new()),
-                        Flag::Invalid(why) => ("!", format!("Invalid: {why}; it is never placed")),
-                        Flag::Duplicate(pv, pe) => (
-                            "=",
-                            format!("Same letters as entry {} of vocabulary {}", pe + 1, pv + 1),
-                        ),
-                    };
-                    let colour = match flag {
-                        Flag::Ok => ui.visuals().text_color(),
-                        Flag::Invalid(_) => ui.visuals().error_fg_color,
-                        Flag::Duplicate(..) => ui.visuals().warn_fg_color,
-                    };
-                    let marker = ui.colored_label(colour, mark);
-                    if !tip.is_empty() {
-                        marker.on_hover_text(tip);
-                    }
-                    let word = ui
-                        .allocate_ui(egui::vec2(130.0, ROW), |ui| {
-                            ui.set_min_width(130.0);
-                            ui.add(
-                                egui::Label::new(&entry.word)
-                                    .sense(egui::Sense::click())
-                                    .truncate(),
-                            )
-                        })
-                        .inner
-                        .on_hover_text("Click to edit");
-                    if word.clicked() {
-                        edit = Some(i);
-                    }
-                    ui.allocate_ui(egui::vec2(130.0, ROW), |ui| {
-                        ui.set_min_width(130.0);
-                        ui.add(
-                            egui::Label::new(
-                                egui::RichText::new(if fresh {
-                                    analysis.letters.get(i).cloned().unwrap_or_default()
-                                } else {
-                                    grid_letters(&entry.word, mode)
-                                        .map(|l| l.into_iter().collect())
-                                        .unwrap_or_default()
-                                })
-                                .weak(),
-                            )
-                            .truncate(),
-                        );
-                    });
-                    // How common the word is (wordfreq Zipf): the Swedish
-                    // fill prefers familiar answers; tags as in the file.
-                    let zipf = crate::model::lexicon::zipf(&entry.word, language);
-                    ui.allocate_ui(egui::vec2(34.0, ROW), |ui| {
-                        ui.set_min_width(34.0);
-                        let label = if zipf > 0.0 {
-                            format!("{zipf:.1}")
-                        } else {
-                            "rare".to_string()
-                        };
-                        ui.weak(label).on_hover_text(
-                            "How common the word is (Zipf frequency, wordfreq): 6 = very common, 3 = everyday, below 2.5 = rare",
-                        );
-                    });
-                    if !entry.tags.is_empty() {
-                        ui.weak(crate::model::tags::format_tags(&entry.tags).trim().to_string());
-                    }
-                    if let Some(clue) = &entry.clue {
-                        ui.label(egui::RichText::new(clue).italics());
-                    }
-                });
+                let flag = if fresh {
+                    analysis.flags.get(i).cloned().unwrap_or(Flag::Ok)
+                } else {
+                    Flag::Ok
+                };
+                let letters = if fresh {
+                    analysis.letters.get(i).cloned().unwrap_or_default()
+                } else {
+                    grid_letters(&entry.word, mode)
+                        .map(|l| l.into_iter().collect())
+                        .unwrap_or_default()
+                };
+                if entry_row(ui, entry, &flag, letters, language) {
+                    edit = Some(i);
+                }
             }
         });
     if let Some(i) = edit {

@@ -75,26 +75,12 @@ pub fn lay_out(
 ) -> Result<Output, LayoutError> {
     let placement = resolve_placement(placement, template);
     for (heading, puzzle) in puzzles {
-        uncovered_letter(&heading.label(), "the title")
-            .or_else(|| {
-                puzzle.words.iter().find_map(|w| {
-                    uncovered_letter(&w.display, &format!("the word {:?}", w.display))
-                })
-            })
-            .or_else(|| {
-                let s = puzzle.solution()?;
-                uncovered_letter(&s.word, &format!("the solution word {:?}", s.word))
-            })
-            .or_else(|| {
-                let letters: String = puzzle.grid.iter().flatten().flatten().collect();
-                uncovered_letter(&letters, "the grid's letters")
-            })
-            .map_or(Ok(()), |message| {
-                Err(LayoutError {
-                    template: template.name.clone(),
-                    message,
-                })
-            })?;
+        if let Some(message) = uncovered_in(heading, puzzle) {
+            return Err(LayoutError {
+                template: template.name.clone(),
+                message,
+            });
+        }
     }
     let title = match puzzles {
         [(heading, _)] => heading.title.clone(),
@@ -124,46 +110,11 @@ pub fn lay_out(
         | KeyPlacement::None => {}
     }
     bind(&mut main, template);
-    let mut extras = Vec::new();
-    if template.page.fits_content() {
-        for (suffix, parts) in [
-            (
-                "grid",
-                Parts {
-                    heading: false,
-                    grid: true,
-                    words: false,
-                    key: false,
-                },
-            ),
-            (
-                "words",
-                Parts {
-                    heading: false,
-                    grid: false,
-                    words: true,
-                    key: false,
-                },
-            ),
-        ] {
-            let pages = puzzles
-                .iter()
-                .map(|(heading, puzzle)| puzzle_page(puzzle, template, heading, parts))
-                .collect::<Result<Vec<_>, _>>()?;
-            // A Swedish puzzle's clues stand in its grid: without a
-            // solution strip its "words" part is empty, and no file.
-            if pages.iter().all(|p| p.items.is_empty()) {
-                continue;
-            }
-            extras.push((
-                suffix.to_string(),
-                Document {
-                    title: format!("{title} ({suffix})"),
-                    pages,
-                },
-            ));
-        }
-    }
+    let mut extras = if template.page.fits_content() {
+        part_files(puzzles, template, &title)?
+    } else {
+        Vec::new()
+    };
     if !keys.is_empty() {
         extras.push((
             "key".to_string(),
@@ -177,6 +128,74 @@ pub fn lay_out(
         main: Document { title, pages: main },
         extras,
     })
+}
+
+/// A letter of a puzzle's title, words, solution or grid that the page
+/// font lacks, described.
+fn uncovered_in(heading: &Heading, puzzle: &Puzzle) -> Option<String> {
+    uncovered_letter(&heading.label(), "the title")
+        .or_else(|| {
+            puzzle
+                .words
+                .iter()
+                .find_map(|w| uncovered_letter(&w.display, &format!("the word {:?}", w.display)))
+        })
+        .or_else(|| {
+            let s = puzzle.solution()?;
+            uncovered_letter(&s.word, &format!("the solution word {:?}", s.word))
+        })
+        .or_else(|| {
+            let letters: String = puzzle.grid.iter().flatten().flatten().collect();
+            uncovered_letter(&letters, "the grid's letters")
+        })
+}
+
+/// A page that fits its content also gives the grid and the word list as
+/// files of their own (for a layout program), with these suffixes.
+fn part_files(
+    puzzles: &[(Heading, &Puzzle)],
+    template: &Template,
+    title: &str,
+) -> Result<Vec<(String, Document)>, LayoutError> {
+    let mut extras = Vec::new();
+    for (suffix, parts) in [
+        (
+            "grid",
+            Parts {
+                heading: false,
+                grid: true,
+                words: false,
+                key: false,
+            },
+        ),
+        (
+            "words",
+            Parts {
+                heading: false,
+                grid: false,
+                words: true,
+                key: false,
+            },
+        ),
+    ] {
+        let pages = puzzles
+            .iter()
+            .map(|(heading, puzzle)| puzzle_page(puzzle, template, heading, parts))
+            .collect::<Result<Vec<_>, _>>()?;
+        // A Swedish puzzle's clues stand in its grid: without a
+        // solution strip its "words" part is empty, and no file.
+        if pages.iter().all(|p| p.items.is_empty()) {
+            continue;
+        }
+        extras.push((
+            suffix.to_string(),
+            Document {
+                title: format!("{title} ({suffix})"),
+                pages,
+            },
+        ));
+    }
+    Ok(extras)
 }
 
 /// A letter of `text` that some shipped face lacks (it would print as an

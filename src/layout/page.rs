@@ -13,7 +13,7 @@ use super::template::{
 use super::wordlist;
 use super::wordlist::ListFit;
 use super::{clue_grid, grid};
-use crate::model::{CellKind, Mask, Pos, Presentation, Puzzle};
+use crate::model::{CellKind, Mask, Pos, Presentation, Puzzle, Solution};
 
 /// Smallest cell on a puzzle page, in mm.
 const MIN_CELL: f32 = 4.0;
@@ -434,45 +434,20 @@ fn place_block(
     body: Area,
 ) -> Result<Block, LayoutError> {
     let fit_content = template.page.fits_content();
-    // A column's width is given; other pages that fit their content take
-    // the grid's or the list's.
-    let column_page = matches!(template.page, PageSize::Column { .. });
     let (cols, rows) = (puzzle.width(), puzzle.height());
-    let cell_rule = match puzzle.kind().presentation() {
-        Presentation::HiddenWords => template.grid.cell,
-        Presentation::FillIn | Presentation::CluesInGrid => {
-            template.grid.write_in_cell.unwrap_or(template.grid.cell)
-        }
-    };
-    let words = match (parts.words, puzzle.kind().presentation()) {
-        (false, _) => Vec::new(),
-        (true, Presentation::HiddenWords) => wordlist::sorted_words(puzzle),
-        (true, Presentation::FillIn) => wordlist::fill_in_words(puzzle, template.texts()),
-        // The clues stand in the grid.
-        (true, Presentation::CluesInGrid) => Vec::new(),
-    };
+    let words = listed_words(puzzle, template, parts);
     let solution_height = match (puzzle.solution(), parts.words) {
         (Some(_), true) => template.solution.box_size + GAP,
         _ => 0.0,
     };
-    // A fill-in lists its words in two groups, one to a column.
-    let fill_in_style = WordListStyle {
-        columns: 2,
-        position: ListPosition::Below,
-        ..template.word_list.clone()
-    };
-    let (list_style, fit_list): (_, FitList) = match puzzle.kind().presentation() {
-        Presentation::HiddenWords | Presentation::CluesInGrid => {
-            (&template.word_list, wordlist::fit)
-        }
-        Presentation::FillIn => (&fill_in_style, wordlist::fit_exact),
-    };
-    let too_small = |what: &str| LayoutError {
-        template: template.name.clone(),
-        message: what.to_string(),
-    };
+    let (mut list_style, fit_list) = list_style_of(puzzle, template);
     let room = GridRoom {
-        cell_rule,
+        cell_rule: match puzzle.kind().presentation() {
+            Presentation::HiddenWords => template.grid.cell,
+            Presentation::FillIn | Presentation::CluesInGrid => {
+                template.grid.write_in_cell.unwrap_or(template.grid.cell)
+            }
+        },
         cols,
         rows,
         body,
@@ -486,28 +461,10 @@ fn place_block(
         && !words.is_empty())
     .then(|| {
         let cell = room.cell(body.width, body.height - solution_height);
-        list_in_area(&words, list_style, &puzzle.mask, cell).map(|(fit, at)| (fit, at, cell))
+        list_in_area(&words, &list_style, &puzzle.mask, cell).map(|(fit, at)| (fit, at, cell))
     })
     .flatten();
-    // Beside the grid when the template says so and the words fit there;
-    // otherwise (very long words) below it.
-    let mut beside_fit =
-        (list_style.position == ListPosition::Beside && parts.grid && !words.is_empty())
-            .then(|| wordlist::fit(&words, list_style, list_style.beside_width, body.height))
-            .flatten();
-    // A list beside a wide grid can leave the lower part of the page empty
-    // (a 16×16 grid at 6.5 mm on the magazine page): below it, in columns,
-    // the grid may get larger cells. The page takes whichever gives them.
-    let below_style = WordListStyle {
-        position: ListPosition::Below,
-        columns: list_style.columns.max(BELOW_COLUMNS),
-        ..list_style.clone()
-    };
-    let mut list_style = list_style;
-    if beside_fit.is_some() && !fit_content && room.below_gains(&words, &below_style) {
-        list_style = &below_style;
-        beside_fit = None;
-    }
+    let beside_fit = room.beside(&words, &mut list_style, fit_content, parts.grid);
     let beside = beside_fit.is_some();
     let list_offset = in_area.as_ref().map(|&(_, at, _)| at);
     // Fit the list first (it has a minimum type size), then give the grid the rest.
@@ -520,49 +477,19 @@ fn place_block(
             room.cell(grid_width, body.height - solution_height),
         )
     } else {
-        // Set below the grid, as wide as the grid on a page that fits its
-        // content (a column excepted).
-        let list_width = (fit_content && !column_page).then(|| {
-            let grid_width = if parts.grid {
-                cols as f32 * room.cell(body.width, body.height)
-            } else {
-                0.0
-            };
-            grid_width.max(100.0)
-        });
-        let fitted = room.list_under(
-            &words,
-            (list_style, fit_list),
-            list_width,
-            parts.grid,
-            fit_content || !parts.grid,
-        );
-        let fit = if words.is_empty() {
-            None
-        } else {
-            Some(fitted.ok_or_else(|| {
-                too_small(&format!(
-                    "the {} words do not fit under the grid (fewer words, a smaller grid or a larger page fit)",
-                    words.len()
-                ))
-            })?)
-        };
-        let list_height = fit.as_ref().map_or(0.0, |f| f.height() + list_style.gap);
-        (
-            fit,
-            room.cell(body.width, body.height - solution_height - list_height),
-        )
+        room.below(&words, (&list_style, fit_list), template, parts.grid)?
     };
     if parts.grid && cell < MIN_CELL {
         check_column(cols, template)?;
-    }
-    if parts.grid && cell < MIN_CELL {
-        return Err(too_small(&format!(
-            "the page leaves {cell:.1} mm per cell for a {cols}×{rows} grid (at least {MIN_CELL} mm needed)"
-        )));
+        return Err(too_small(
+            template,
+            &format!(
+                "the page leaves {cell:.1} mm per cell for a {cols}×{rows} grid (at least {MIN_CELL} mm needed)"
+            ),
+        ));
     }
     Ok(Block {
-        list_style: list_style.clone(),
+        list_style,
         words,
         fit,
         cell,
@@ -570,6 +497,44 @@ fn place_block(
         list_offset,
         solution_height,
     })
+}
+
+/// The words a page lists: a word search's sorted, a fill-in's grouped by
+/// length; none for clues that stand in the grid.
+fn listed_words(puzzle: &Puzzle, template: &Template, parts: Parts) -> Vec<String> {
+    match (parts.words, puzzle.kind().presentation()) {
+        (false, _) => Vec::new(),
+        (true, Presentation::HiddenWords) => wordlist::sorted_words(puzzle),
+        (true, Presentation::FillIn) => wordlist::fill_in_words(puzzle, template.texts()),
+        // The clues stand in the grid.
+        (true, Presentation::CluesInGrid) => Vec::new(),
+    }
+}
+
+/// The word list's style and how it is fitted: a fill-in lists its words
+/// in two groups, one to a column, each group whole.
+fn list_style_of(puzzle: &Puzzle, template: &Template) -> (WordListStyle, FitList) {
+    match puzzle.kind().presentation() {
+        Presentation::HiddenWords | Presentation::CluesInGrid => {
+            (template.word_list.clone(), wordlist::fit)
+        }
+        Presentation::FillIn => (
+            WordListStyle {
+                columns: 2,
+                position: ListPosition::Below,
+                ..template.word_list.clone()
+            },
+            wordlist::fit_exact,
+        ),
+    }
+}
+
+/// A page that leaves the content too little room, in the template's name.
+fn too_small(template: &Template, what: &str) -> LayoutError {
+    LayoutError {
+        template: template.name.clone(),
+        message: what.to_string(),
+    }
 }
 
 /// The room a page's body gives a grid of `cols` × `rows` cells and the
@@ -613,6 +578,84 @@ impl GridRoom {
             self.cell(self.body.width, f32::INFINITY),
         )
         .is_some_and(|fit| self.cell_under(&fit, below.gap) >= beside_cell * BELOW_GAIN)
+    }
+
+    /// The list beside the grid when the template says so and the words
+    /// fit there; otherwise (very long words) below it. A list beside a
+    /// wide grid can leave the lower part of the page empty (a 16×16 grid
+    /// at 6.5 mm on the magazine page): below it, in columns, the grid may
+    /// get larger cells. The page takes whichever gives them (and `style`
+    /// becomes the one below).
+    fn beside(
+        &self,
+        words: &[String],
+        style: &mut WordListStyle,
+        fit_content: bool,
+        grid: bool,
+    ) -> Option<ListFit> {
+        let fit = (style.position == ListPosition::Beside && grid && !words.is_empty())
+            .then(|| wordlist::fit(words, style, style.beside_width, self.body.height))
+            .flatten();
+        let below_style = WordListStyle {
+            position: ListPosition::Below,
+            columns: style.columns.max(BELOW_COLUMNS),
+            ..style.clone()
+        };
+        if fit.is_some() && !fit_content && self.below_gains(words, &below_style) {
+            *style = below_style;
+            return None;
+        }
+        fit
+    }
+
+    /// The list set below the grid, as wide as the grid on a page that
+    /// fits its content (a column excepted), and the cell the rest gives
+    /// the grid; a list that does not fit is refused.
+    fn below(
+        &self,
+        words: &[String],
+        (list_style, fit_list): (&WordListStyle, FitList),
+        template: &Template,
+        grid: bool,
+    ) -> Result<(Option<ListFit>, f32), LayoutError> {
+        let body = self.body;
+        let fit_content = template.page.fits_content();
+        // A column's width is given; other pages that fit their content
+        // take the grid's or the list's.
+        let column_page = matches!(template.page, PageSize::Column { .. });
+        let list_width = (fit_content && !column_page).then(|| {
+            let grid_width = if grid {
+                self.cols as f32 * self.cell(body.width, body.height)
+            } else {
+                0.0
+            };
+            grid_width.max(100.0)
+        });
+        let fitted = self.list_under(
+            words,
+            (list_style, fit_list),
+            list_width,
+            grid,
+            fit_content || !grid,
+        );
+        let fit = match (words.is_empty(), fitted) {
+            (true, _) => None,
+            (false, Some(fit)) => Some(fit),
+            (false, None) => {
+                return Err(too_small(
+                    template,
+                    &format!(
+                        "the {} words do not fit under the grid (fewer words, a smaller grid or a larger page fit)",
+                        words.len()
+                    ),
+                ));
+            }
+        };
+        let list_height = fit.as_ref().map_or(0.0, |f| f.height() + list_style.gap);
+        Ok((
+            fit,
+            self.cell(body.width, body.height - self.solution_height - list_height),
+        ))
     }
 
     /// The list fitted below the grid, `width` wide (the body's when
@@ -669,6 +712,27 @@ struct Block {
     solution_height: f32,
 }
 
+impl Block {
+    /// The block's height on the page: the grid of `rows` (when drawn)
+    /// and what stands beside or under it.
+    fn height(&self, rows: usize, grid: bool) -> f32 {
+        let list_height = self.fit.as_ref().map_or(0.0, |f| f.height());
+        let mut height = 0.0;
+        if grid {
+            let grid_height = rows as f32 * self.cell;
+            height += if self.beside {
+                grid_height.max(list_height)
+            } else {
+                grid_height
+            };
+        }
+        if !self.beside && self.list_offset.is_none() && self.fit.is_some() {
+            height += GAP * f32::from(u8::from(grid)) + list_height;
+        }
+        height + self.solution_height
+    }
+}
+
 /// Draws the grid, the solution boxes and the word list as `block` places
 /// them in `body`, the block a little above the middle of a page it does
 /// not fill.
@@ -683,6 +747,14 @@ fn draw_block(
     let fit_content = template.page.fits_content();
     let column_page = matches!(template.page, PageSize::Column { .. });
     let (cols, rows) = (puzzle.width(), puzzle.height());
+    let mut y = body.y;
+    if parts.heading && !fit_content {
+        // A page the block does not fill keeps the free space a third above
+        // the block and two thirds below, so it sits a little above the
+        // middle (book typography's 1:2 head-to-foot margins) instead of
+        // hanging under the title above an empty half page.
+        y += (body.height - block.height(rows, parts.grid)).max(0.0) * BALANCE_ABOVE;
+    }
     let Block {
         words,
         list_style,
@@ -690,7 +762,7 @@ fn draw_block(
         cell,
         beside,
         list_offset,
-        solution_height,
+        ..
     } = block;
     let list_style = &list_style;
     let grid_width = if parts.grid { cols as f32 * cell } else { 0.0 };
@@ -698,9 +770,7 @@ fn draw_block(
         .as_ref()
         .map_or(0.0, |f| wordlist::longest(&words, list_style, f));
     let list_width = fit.as_ref().map_or(0.0, |f| f.width(longest));
-    let column = if column_page {
-        body.width
-    } else if fit_content || beside {
+    let column = if !column_page && (fit_content || beside) {
         grid_width.max(if beside { 0.0 } else { list_width })
     } else {
         body.width
@@ -712,28 +782,6 @@ fn draw_block(
             body.x + (column - width).max(0.0) / 2.0
         }
     };
-    let mut y = body.y;
-    if parts.heading && !fit_content {
-        // A page the block does not fill keeps the free space a third above
-        // the block and two thirds below, so it sits a little above the
-        // middle (book typography's 1:2 head-to-foot margins) instead of
-        // hanging under the title above an empty half page.
-        let list_height = fit.as_ref().map_or(0.0, |f| f.height());
-        let mut block = 0.0;
-        if parts.grid {
-            let grid_height = rows as f32 * cell;
-            block += if beside {
-                grid_height.max(list_height)
-            } else {
-                grid_height
-            };
-        }
-        if !beside && list_offset.is_none() && fit.is_some() {
-            block += GAP * f32::from(u8::from(parts.grid)) + list_height;
-        }
-        block += solution_height;
-        y += (body.height - block).max(0.0) * BALANCE_ABOVE;
-    }
     if parts.grid {
         let at = Point::new(centred(grid_width), y);
         draw_grid(canvas, puzzle, template, parts, at, cell);
@@ -748,26 +796,10 @@ fn draw_block(
         y += rows as f32 * cell + GAP;
     }
     if let (Some(solution), true) = (puzzle.solution(), parts.words) {
-        let letters: Vec<char> = solution.word.chars().collect();
-        let shown = parts.key.then_some(letters.as_slice());
         let available = if beside { body.width } else { column };
-        let groups = &solution.groups;
-        let row_width = solution_row_width(template, groups, available);
-        // Swedish puzzles number their solution cells; the strip repeats
-        // the numbers so the solver knows which letter goes where.
-        let numbered = match puzzle.kind().presentation() {
-            Presentation::CluesInGrid => !parts.key,
-            Presentation::HiddenWords | Presentation::FillIn => false,
-        };
-        solution_boxes(
-            canvas,
-            template,
-            groups,
-            shown,
-            numbered,
-            Point::new(centred(row_width.0), y),
-            row_width.1,
-        );
+        let row_width = solution_row_width(template, &solution.groups, available);
+        let at = Point::new(centred(row_width.0), y);
+        solution_strip(canvas, puzzle, solution, template, parts, at, row_width.1);
         y += template.solution.box_size + GAP;
     }
     if !beside
@@ -782,6 +814,36 @@ fn draw_block(
             Point::new(centred(list_width), y),
         );
     }
+}
+
+/// The solution's boxes of `side` mm at `at`: empty on the puzzle page,
+/// filled in on the key.
+fn solution_strip(
+    canvas: &mut Canvas,
+    puzzle: &Puzzle,
+    solution: &Solution,
+    template: &Template,
+    parts: Parts,
+    at: Point,
+    side: f32,
+) {
+    let letters: Vec<char> = solution.word.chars().collect();
+    let shown = parts.key.then_some(letters.as_slice());
+    // Swedish puzzles number their solution cells; the strip repeats
+    // the numbers so the solver knows which letter goes where.
+    let numbered = match puzzle.kind().presentation() {
+        Presentation::CluesInGrid => !parts.key,
+        Presentation::HiddenWords | Presentation::FillIn => false,
+    };
+    solution_boxes(
+        canvas,
+        template,
+        &solution.groups,
+        shown,
+        numbered,
+        at,
+        side,
+    );
 }
 
 /// Room left round a word list set in a restricted area, in cells: the

@@ -688,7 +688,9 @@ impl Template {
         ))
     }
 
-    /// Checks values serde cannot: sizes, counts and colour ranges.
+    /// Checks values serde cannot: sizes, counts and colour ranges. The
+    /// checks run in this order, so a template with several mistakes is
+    /// told the same first one every time.
     fn check(&self) -> Result<(), String> {
         if self.format_version != TEMPLATE_VERSION {
             return Err(format!(
@@ -696,29 +698,18 @@ impl Template {
                 self.format_version
             ));
         }
-        let positive = |value: f32, field: &str| {
-            if value.is_finite() && value > 0.0 {
-                Ok(())
-            } else {
-                Err(format!("{field} must be a positive number, not {value}"))
-            }
-        };
-        let non_negative = |value: f32, field: &str| {
-            if value.is_finite() && value >= 0.0 {
-                Ok(())
-            } else {
-                Err(format!("{field} must be 0 or more, not {value}"))
-            }
-        };
-        // Bounds that no print job comes near, so that a typo cannot ask
-        // for a page PDF cannot hold or a layout that never ends.
-        let at_most = |value: f32, limit: f32, field: &str| {
-            if value <= limit {
-                Ok(())
-            } else {
-                Err(format!("{field} must be at most {limit}, not {value}"))
-            }
-        };
+        self.check_upper_bounds()?;
+        if self.pdf_standard != PdfStandard::None {
+            self.output_intent.check()?;
+        }
+        self.check_page_room()?;
+        self.check_signs()?;
+        self.check_relations()
+    }
+
+    /// Bounds that no print job comes near, so that a typo cannot ask for
+    /// a page PDF cannot hold or a layout that never ends.
+    fn check_upper_bounds(&self) -> Result<(), String> {
         non_negative(self.bleed, "bleed")?;
         at_most(self.bleed, MAX_BLEED_MM, "bleed (mm)")?;
         for (value, field) in [
@@ -775,9 +766,11 @@ impl Template {
                 ));
             }
         }
-        if self.pdf_standard != PdfStandard::None {
-            self.output_intent.check()?;
-        }
+        Ok(())
+    }
+
+    /// The page, its margins and gutter leave room for content.
+    fn check_page_room(&self) -> Result<(), String> {
         if let PageSize::Fixed { width, height } = self.page {
             positive(width, "page width")?;
             positive(height, "page height")?;
@@ -817,6 +810,11 @@ impl Template {
                 return Err("the margins leave too little room in the column".into());
             }
         }
+        Ok(())
+    }
+
+    /// Lengths that may be zero are not negative; sizes are positive.
+    fn check_signs(&self) -> Result<(), String> {
         for (value, field) in [
             (self.margins.top, "margins.top"),
             (self.margins.right, "margins.right"),
@@ -853,6 +851,11 @@ impl Template {
         ] {
             positive(value, field)?;
         }
+        Ok(())
+    }
+
+    /// Values that must agree with each other, counts and inks.
+    fn check_relations(&self) -> Result<(), String> {
         if self.clues.min_size > self.clues.size {
             return Err("clues.min_size is larger than clues.size".into());
         }
@@ -881,6 +884,33 @@ impl Template {
             }
         }
         Ok(())
+    }
+}
+
+/// `Ok` for a finite number above zero, else an error naming the field.
+fn positive(value: f32, field: &str) -> Result<(), String> {
+    if value.is_finite() && value > 0.0 {
+        Ok(())
+    } else {
+        Err(format!("{field} must be a positive number, not {value}"))
+    }
+}
+
+/// `Ok` for a finite number of zero or more, else an error naming the field.
+fn non_negative(value: f32, field: &str) -> Result<(), String> {
+    if value.is_finite() && value >= 0.0 {
+        Ok(())
+    } else {
+        Err(format!("{field} must be 0 or more, not {value}"))
+    }
+}
+
+/// `Ok` for a value at most `limit`, else an error naming the field.
+fn at_most(value: f32, limit: f32, field: &str) -> Result<(), String> {
+    if value <= limit {
+        Ok(())
+    } else {
+        Err(format!("{field} must be at most {limit}, not {value}"))
     }
 }
 

@@ -680,121 +680,12 @@ impl<'g> Collected<'g> {
         self.left_out += self.closed.len();
         let mut entries = Vec::new();
         for (printed, (mut tags, mut candidates)) in answers {
-            let letters = answer_letters(&printed).map_or(0, |l| l.chars().count());
-            // A register every synonym set gives the word is the sets'
-            // alone when a first sense clues it too: GENT is `(geh.)` for
-            // "Gentleman" but plain as "belgische Stadt".
-            if candidates.iter().any(|c| !c.in_sets) {
-                let registers: Vec<Tag> = tags.iter().copied().filter(is_register).collect();
-                for c in candidates.iter_mut().filter(|c| c.in_sets) {
-                    for tag in &registers {
-                        if !c.sense.contains(tag) {
-                            c.sense.push(*tag);
-                        }
-                    }
-                }
-                tags.retain(|t| !is_register(t));
-            }
-            // A clue from a sense in a register the word does not have
-            // everywhere says so ("ugs.: Kaff"), and comes after the
-            // plain senses' clues.
-            let mut known_clue = false;
-            let mut scored: Vec<(f32, String, bool)> = candidates
-                .iter()
-                .filter_map(|c| {
-                    let extra: Vec<Tag> = c
-                        .sense
-                        .iter()
-                        .copied()
-                        .filter(|t| !tags.contains(t))
-                        .collect();
-                    self.clue_score(&printed, &c.term, c.affinity)
-                        .map(|(s, known)| {
-                            known_clue |= known;
-                            (
-                                s - extra.len() as f32 * REGISTER_PENALTY,
-                                marked_clue(&c.term.text, &extra, self.language),
-                                // A clue from a set in a register is not
-                                // the plain first sense (perplex is "ugs."
-                                // beside "überrascht", which its sense names).
-                                extra.is_empty()
-                                    && self
-                                        .senses
-                                        .is_some_and(|d| d.confirms(&printed, &c.term.text)),
-                            )
-                        })
-                })
-                .collect();
-            // Equal scores: the shorter clue fits its cell better (AUTO =
-            // "Wagen" before "Kraftwagen").
-            scored.sort_by(|a, b| {
-                b.0.total_cmp(&a.0)
-                    .then_with(|| a.1.chars().count().cmp(&b.1.chars().count()))
-                    .then_with(|| a.1.cmp(&b.1))
-            });
-            // A puzzle may print any alternative: keep only those nearly
-            // as good as the best (lee: "downwind", not "Rose Louise
-            // Hovick"; son: not "Logos").
-            let best = scored.first().map_or(0.0, |s| s.0);
-            scored.retain(|(score, _, _)| *score >= best - CLUE_SPREAD);
-            // The best clue a dictionary sense confirms comes first (of
-            // 12,300 familiar German answers, 4,700 had their best clue
-            // confirmed, 5,300 one of the kept ones); the answer says so.
-            // (Taking a confirmed clue from beyond the spread changed
-            // 186 answers, mostly for the worse: RANGE = "läufiges
-            // Mutterschwein", WDR = "Wellendichtring".)
-            if let Some(at) = scored.iter().position(|(_, _, confirmed)| *confirmed) {
-                let confirmed = scored.remove(at);
-                scored.insert(0, confirmed);
-                tags.push(Tag::Confirmed);
-            }
-            // MyThes marks no abbreviation and writes short forms in lower
-            // case (OpenThesaurus marks them, and its nouns would read as
-            // ones: BERG = "Bodenerhebung"). One whose best clue
-            // expands it (WordNet's spelling: BSE = "mad cow disease", or
-            // initials: ASAP) is tagged and keeps only such clues; a word
-            // keeps none of them (ACE = "nail", not "angiotensin-converting
-            // enzyme"); one WordNet knows only as a short form (USMC) is
-            // tagged whatever its clue ("Marines").
+            sets_own_registers(&mut tags, &mut candidates);
+            let (mut scored, known_clue) = self.scored_clues(&printed, &mut tags, &candidates);
             if self.language == Language::English && !tags.iter().any(|t| t.is_short_form()) {
-                let expansion = |clue: &str| {
-                    initials_spell(&printed, clue)
-                        || self
-                            .senses
-                            .is_some_and(|g| g.expands_short_form(&printed, clue))
-                };
-                let only = self.senses.is_some_and(|g| g.only_short_form(&printed));
-                let short_form = only || scored.first().is_some_and(|(_, c, _)| expansion(c));
-                if !only {
-                    scored.retain(|(_, c, _)| expansion(c) == short_form);
-                }
-                if short_form {
-                    tags.push(Tag::Abbreviation);
-                }
+                self.mark_short_form(&printed, &mut tags, &mut scored);
             }
-            // An answer whose every clue is a word the solver does not
-            // know (WEEK = "hebdomad", ZWITTER = "Gynander", PPP =
-            // "palatopharyngoplasty") is a riddle nobody solves; a
-            // familiar short form is solved from its expansion, however
-            // rare its words (DNA = "abbr.: deoxyribonucleic acid").
-            let known_short_form = tags.iter().any(|t| t.is_short_form())
-                && zipf(&printed, self.language) >= FAMILIAR_ZIPF;
-            // A word the dictionary does not list (any case) is an
-            // inflected form, a name or a loan that the thesaurus links
-            // loosely: GEFREUT = "günstig", NOMINIERT = "kommend", BÜHNEN
-            // = "Wölfe". Of 50 such familiar German answers read, about
-            // half had a clue an editor changes; a short form has its own
-            // rules.
-            let no_headword = !tags.iter().any(|t| t.is_short_form())
-                && self.dictionary.and_then(|d| d.is_headword(&printed)) == Some(false);
-            if !(known_clue || known_short_form)
-                || no_headword
-                || scored.is_empty()
-                || letters < MIN_ANSWER_LETTERS
-                || tags.iter().any(|t| t.is_unprintable())
-                || sensitive(self.language).matches(&printed)
-                || roman_numeral(&printed, &candidates)
-            {
+            if scored.is_empty() || !self.printable(&printed, &tags, &candidates, known_clue) {
                 self.left_out += 1;
                 continue;
             }
@@ -834,6 +725,152 @@ impl<'g> Collected<'g> {
             cut_sets: self.cut_sets,
             stopped_at: self.stopped_at,
         }
+    }
+
+    /// An answer's printable clues with their scores and whether a
+    /// dictionary sense confirms them, best first and only those near the
+    /// best; and whether any clue is one the solver knows.
+    fn scored_clues(
+        &self,
+        printed: &str,
+        tags: &mut Vec<Tag>,
+        candidates: &[Candidate],
+    ) -> (Vec<(f32, String, bool)>, bool) {
+        // A clue from a sense in a register the word does not have
+        // everywhere says so ("ugs.: Kaff"), and comes after the
+        // plain senses' clues.
+        let mut known_clue = false;
+        let mut scored: Vec<(f32, String, bool)> = candidates
+            .iter()
+            .filter_map(|c| {
+                let extra: Vec<Tag> = c
+                    .sense
+                    .iter()
+                    .copied()
+                    .filter(|t| !tags.contains(t))
+                    .collect();
+                self.clue_score(printed, &c.term, c.affinity)
+                    .map(|(s, known)| {
+                        known_clue |= known;
+                        (
+                            s - extra.len() as f32 * REGISTER_PENALTY,
+                            marked_clue(&c.term.text, &extra, self.language),
+                            // A clue from a set in a register is not
+                            // the plain first sense (perplex is "ugs."
+                            // beside "überrascht", which its sense names).
+                            extra.is_empty()
+                                && self
+                                    .senses
+                                    .is_some_and(|d| d.confirms(printed, &c.term.text)),
+                        )
+                    })
+            })
+            .collect();
+        // Equal scores: the shorter clue fits its cell better (AUTO =
+        // "Wagen" before "Kraftwagen").
+        scored.sort_by(|a, b| {
+            b.0.total_cmp(&a.0)
+                .then_with(|| a.1.chars().count().cmp(&b.1.chars().count()))
+                .then_with(|| a.1.cmp(&b.1))
+        });
+        // A puzzle may print any alternative: keep only those nearly
+        // as good as the best (lee: "downwind", not "Rose Louise
+        // Hovick"; son: not "Logos").
+        let best = scored.first().map_or(0.0, |s| s.0);
+        scored.retain(|(score, _, _)| *score >= best - CLUE_SPREAD);
+        // The best clue a dictionary sense confirms comes first (of
+        // 12,300 familiar German answers, 4,700 had their best clue
+        // confirmed, 5,300 one of the kept ones); the answer says so.
+        // (Taking a confirmed clue from beyond the spread changed
+        // 186 answers, mostly for the worse: RANGE = "läufiges
+        // Mutterschwein", WDR = "Wellendichtring".)
+        if let Some(at) = scored.iter().position(|(_, _, confirmed)| *confirmed) {
+            let confirmed = scored.remove(at);
+            scored.insert(0, confirmed);
+            tags.push(Tag::Confirmed);
+        }
+        (scored, known_clue)
+    }
+
+    /// English: tags a short form and keeps only the clues that expand it.
+    fn mark_short_form(
+        &self,
+        printed: &str,
+        tags: &mut Vec<Tag>,
+        scored: &mut Vec<(f32, String, bool)>,
+    ) {
+        // MyThes marks no abbreviation and writes short forms in lower
+        // case (OpenThesaurus marks them, and its nouns would read as
+        // ones: BERG = "Bodenerhebung"). One whose best clue
+        // expands it (WordNet's spelling: BSE = "mad cow disease", or
+        // initials: ASAP) is tagged and keeps only such clues; a word
+        // keeps none of them (ACE = "nail", not "angiotensin-converting
+        // enzyme"); one WordNet knows only as a short form (USMC) is
+        // tagged whatever its clue ("Marines").
+        let expansion = |clue: &str| {
+            initials_spell(printed, clue)
+                || self
+                    .senses
+                    .is_some_and(|g| g.expands_short_form(printed, clue))
+        };
+        let only = self.senses.is_some_and(|g| g.only_short_form(printed));
+        let short_form = only || scored.first().is_some_and(|(_, c, _)| expansion(c));
+        if !only {
+            scored.retain(|(_, c, _)| expansion(c) == short_form);
+        }
+        if short_form {
+            tags.push(Tag::Abbreviation);
+        }
+    }
+
+    /// Whether an answer with clues goes into the vocabulary: a clue the
+    /// solver knows, a headword, long enough, printable and not sensitive.
+    fn printable(
+        &self,
+        printed: &str,
+        tags: &[Tag],
+        candidates: &[Candidate],
+        known_clue: bool,
+    ) -> bool {
+        let letters = answer_letters(printed).map_or(0, |l| l.chars().count());
+        // An answer whose every clue is a word the solver does not
+        // know (WEEK = "hebdomad", ZWITTER = "Gynander", PPP =
+        // "palatopharyngoplasty") is a riddle nobody solves; a
+        // familiar short form is solved from its expansion, however
+        // rare its words (DNA = "abbr.: deoxyribonucleic acid").
+        let known_short_form =
+            tags.iter().any(|t| t.is_short_form()) && zipf(printed, self.language) >= FAMILIAR_ZIPF;
+        // A word the dictionary does not list (any case) is an
+        // inflected form, a name or a loan that the thesaurus links
+        // loosely: GEFREUT = "günstig", NOMINIERT = "kommend", BÜHNEN
+        // = "Wölfe". Of 50 such familiar German answers read, about
+        // half had a clue an editor changes; a short form has its own
+        // rules.
+        let no_headword = !tags.iter().any(|t| t.is_short_form())
+            && self.dictionary.and_then(|d| d.is_headword(printed)) == Some(false);
+        (known_clue || known_short_form)
+            && !no_headword
+            && letters >= MIN_ANSWER_LETTERS
+            && !tags.iter().any(|t| t.is_unprintable())
+            && !sensitive(self.language).matches(printed)
+            && !roman_numeral(printed, candidates)
+    }
+}
+
+/// A register every synonym set gives the word is the sets' alone when a
+/// first sense clues it too: GENT is `(geh.)` for "Gentleman" but plain as
+/// "belgische Stadt".
+fn sets_own_registers(tags: &mut Vec<Tag>, candidates: &mut [Candidate]) {
+    if candidates.iter().any(|c| !c.in_sets) {
+        let registers: Vec<Tag> = tags.iter().copied().filter(is_register).collect();
+        for c in candidates.iter_mut().filter(|c| c.in_sets) {
+            for tag in &registers {
+                if !c.sense.contains(tag) {
+                    c.sense.push(*tag);
+                }
+            }
+        }
+        tags.retain(|t| !is_register(t));
     }
 }
 

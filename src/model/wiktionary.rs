@@ -441,47 +441,7 @@ pub fn print_clue(gloss: &str) -> Option<String> {
     if let Some((head, _)) = text.split_once(" – ") {
         text = head.to_string();
     }
-    if let Some((head, rest)) = text.split_once(", ") {
-        let opens_clause = rest
-            .split_whitespace()
-            .take(2)
-            .any(|w| CLAUSE_OPENERS.contains(&w.to_lowercase().as_str()));
-        let starts_with_preposition = head
-            .split_whitespace()
-            .next()
-            .is_some_and(|w| HEAD_PREPOSITIONS.contains(&w.to_lowercase().as_str()));
-        let has_noun = head.split_whitespace().any(starts_upper);
-        if opens_clause {
-            // The clause is the definition: too long to print, and the
-            // head alone is too wide ("Person", "Einrichtung").
-            return None;
-        }
-        // "Berg mit flacher, tafelartiger Oberseite": the comma parts
-        // adjectives of one noun.
-        let ends_in_attribute = head
-            .split_whitespace()
-            .last()
-            .is_some_and(|w| !starts_upper(w) && attributive(w));
-        // "etwas mit Größe, Wert, Maß oder Nummer 11": the comma parts a
-        // list of nouns, which the head alone cuts short.
-        let first_rest = rest.split(", ").next().unwrap_or_default();
-        let lists_on = first_rest.split_whitespace().count() == 1
-            && (rest.contains(" oder ") || rest.contains(" und "));
-        let pronoun_head = head
-            .split_whitespace()
-            .next()
-            .is_some_and(|w| w == "etwas" || w.starts_with("jemand"));
-        if ends_in_attribute || lists_on || pronoun_head {
-        } else if has_noun && !starts_with_preposition {
-            text = head.to_string();
-        } else if !has_noun && !head.contains(' ') && !attributive(head) {
-            // A list of synonyms ("mittellos, kein Geld besitzend",
-            // "zuvor, vorher"): the first is one. An inflected adjective
-            // belongs to a later noun ("mythologischer, weiblicher
-            // Wassergeist").
-            text = head.to_string();
-        }
-    }
+    let text = head_before_comma(text)?;
     // "eine kleine Brücke" → "kleine Brücke"; a definite article goes
     // only before its noun ("die Gesamtheit aller Pflanzen"): before an
     // adjective it keeps the adjective's ending right ("der fünfte
@@ -526,6 +486,56 @@ pub fn print_clue(gloss: &str) -> Option<String> {
         return Some(head);
     }
     Some(clue)
+}
+
+/// The text up to its first comma when the rest only adds to a head with
+/// a noun ("Stadt in Niedersachsen, Deutschland") or the head is the first
+/// of a list of synonyms; the whole text when the comma parts adjectives
+/// or a list of nouns; `None` when a clause follows (the definition is
+/// the clause, too long to print).
+fn head_before_comma(text: String) -> Option<String> {
+    if let Some((head, rest)) = text.split_once(", ") {
+        let opens_clause = rest
+            .split_whitespace()
+            .take(2)
+            .any(|w| CLAUSE_OPENERS.contains(&w.to_lowercase().as_str()));
+        let starts_with_preposition = head
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| HEAD_PREPOSITIONS.contains(&w.to_lowercase().as_str()));
+        let has_noun = head.split_whitespace().any(starts_upper);
+        if opens_clause {
+            // The clause is the definition: too long to print, and the
+            // head alone is too wide ("Person", "Einrichtung").
+            return None;
+        }
+        // "Berg mit flacher, tafelartiger Oberseite": the comma parts
+        // adjectives of one noun.
+        let ends_in_attribute = head
+            .split_whitespace()
+            .last()
+            .is_some_and(|w| !starts_upper(w) && attributive(w));
+        // "etwas mit Größe, Wert, Maß oder Nummer 11": the comma parts a
+        // list of nouns, which the head alone cuts short.
+        let first_rest = rest.split(", ").next().unwrap_or_default();
+        let lists_on = first_rest.split_whitespace().count() == 1
+            && (rest.contains(" oder ") || rest.contains(" und "));
+        let pronoun_head = head
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| w == "etwas" || w.starts_with("jemand"));
+        if ends_in_attribute || lists_on || pronoun_head {
+        } else if has_noun && !starts_with_preposition {
+            return Some(head.to_string());
+        } else if !has_noun && !head.contains(' ') && !attributive(head) {
+            // A list of synonyms ("mittellos, kein Geld besitzend",
+            // "zuvor, vorher"): the first is one. An inflected adjective
+            // belongs to a later noun ("mythologischer, weiblicher
+            // Wassergeist").
+            return Some(head.to_string());
+        }
+    }
+    Some(text)
 }
 
 /// Words that attach a genitive or a prepositional phrase to a noun:

@@ -10,7 +10,7 @@ pub use pdfx::{FIXED_DATE, OutputIntent, PdfStandard, profile_for};
 
 use crate::layout::items::capsule_path;
 use crate::layout::template::ColourMode;
-use crate::layout::{Document, Face, Ink, Item, Page, Point, Stroke};
+use crate::layout::{Area, Document, Face, Ink, Item, Page, Point, Stroke};
 use lopdf::Object;
 use printpdf::{
     Cmyk, Color, FontId, Greyscale, Line, LineDashPattern, LinePoint, Mm, Op, PaintMode,
@@ -225,19 +225,20 @@ fn stamp_id(bytes: &mut [u8]) {
     }
 }
 
+/// A page's items as PDF operators.
 fn page_ops(page: &Page, fonts: &BTreeMap<Face, FontId>, mode: ColourMode) -> Vec<Op> {
-    let to_pdf = |p: Point| printpdf::Point {
-        x: Mm(p.x).into(),
-        y: Mm(page.height - p.y).into(),
+    let mut out = PageOps {
+        ops: Vec::new(),
+        page_height: page.height,
+        mode,
+        in_text: false,
+        current_font: None,
+        stroke_state: None,
     };
-    let mut ops = Vec::new();
-    let mut in_text = false;
-    let mut current_font: Option<(Face, f32)> = None;
-    let mut stroke_state: Option<Stroke> = None;
     for item in &page.items {
-        if in_text && !matches!(item, Item::Text { .. }) {
-            ops.push(Op::EndTextSection);
-            in_text = false;
+        if out.in_text && !matches!(item, Item::Text { .. }) {
+            out.ops.push(Op::EndTextSection);
+            out.in_text = false;
         }
         match item {
             Item::Text {
@@ -245,83 +246,23 @@ fn page_ops(page: &Page, fonts: &BTreeMap<Face, FontId>, mode: ColourMode) -> Ve
                 size_pt,
                 face,
                 text,
-            } => {
-                if !in_text {
-                    ops.push(Op::StartTextSection);
-                    // Text is always solid black: 100 % K in CMYK, black in grey.
-                    ops.push(Op::SetFillColor {
-                        col: colour(Ink::BLACK, mode),
-                    });
-                    in_text = true;
-                    current_font = None;
-                }
-                if current_font != Some((*face, *size_pt)) {
-                    ops.push(Op::SetFont {
-                        font: PdfFontHandle::External(fonts[face].clone()),
-                        size: Pt(*size_pt),
-                    });
-                    current_font = Some((*face, *size_pt));
-                }
-                let p = to_pdf(*origin);
-                ops.push(Op::SetTextMatrix {
-                    matrix: TextMatrix::Translate(p.x, p.y),
-                });
-                ops.push(Op::ShowText {
-                    items: vec![TextItem::Text(text.clone())],
-                });
-            }
+            } => out.text(*origin, *size_pt, *face, fonts[face].clone(), text),
             Item::Line { from, to, stroke } => {
-                set_stroke(&mut ops, &mut stroke_state, *stroke, mode);
-                ops.push(Op::DrawLine {
+                out.set_stroke(*stroke);
+                let points = vec![out.point(*from, false), out.point(*to, false)];
+                out.ops.push(Op::DrawLine {
                     line: Line {
-                        points: vec![point(to_pdf(*from), false), point(to_pdf(*to), false)],
+                        points,
                         is_closed: false,
                     },
                 });
             }
-            Item::Rect { area, fill, stroke } => {
-                let corners = [
-                    Point::new(area.x, area.y),
-                    Point::new(area.right(), area.y),
-                    Point::new(area.right(), area.bottom()),
-                    Point::new(area.x, area.bottom()),
-                ];
-                if let Some(fill) = fill {
-                    ops.push(Op::SetFillColor {
-                        col: colour(*fill, mode),
-                    });
-                }
-                if let Some(stroke) = stroke {
-                    set_stroke(&mut ops, &mut stroke_state, *stroke, mode);
-                }
-                let paint = match (fill.is_some(), stroke.is_some()) {
-                    (true, true) => PaintMode::FillStroke,
-                    (true, false) => PaintMode::Fill,
-                    _ => PaintMode::Stroke,
-                };
-                ops.push(Op::DrawPolygon {
-                    polygon: Polygon {
-                        rings: vec![PolygonRing {
-                            points: corners.iter().map(|c| point(to_pdf(*c), false)).collect(),
-                        }],
-                        mode: paint,
-                        winding_order: WindingOrder::NonZero,
-                    },
-                });
-            }
+            Item::Rect { area, fill, stroke } => out.rect(*area, *fill, *stroke),
             Item::Polygon { points, fill } => {
-                ops.push(Op::SetFillColor {
+                out.ops.push(Op::SetFillColor {
                     col: colour(*fill, mode),
                 });
-                ops.push(Op::DrawPolygon {
-                    polygon: Polygon {
-                        rings: vec![PolygonRing {
-                            points: points.iter().map(|c| point(to_pdf(*c), false)).collect(),
-                        }],
-                        mode: PaintMode::Fill,
-                        winding_order: WindingOrder::NonZero,
-                    },
-                });
+                out.polygon(points, PaintMode::Fill);
             }
             Item::Capsule {
                 from,
@@ -329,23 +270,113 @@ fn page_ops(page: &Page, fonts: &BTreeMap<Face, FontId>, mode: ColourMode) -> Ve
                 radius,
                 stroke,
             } => {
-                set_stroke(&mut ops, &mut stroke_state, *stroke, mode);
-                ops.push(Op::DrawLine {
+                out.set_stroke(*stroke);
+                let points = capsule_path(*from, *to, *radius)
+                    .into_iter()
+                    .map(|(p, handle)| out.point(p, handle))
+                    .collect();
+                out.ops.push(Op::DrawLine {
                     line: Line {
-                        points: capsule_path(*from, *to, *radius)
-                            .into_iter()
-                            .map(|(p, handle)| point(to_pdf(p), handle))
-                            .collect(),
+                        points,
                         is_closed: true,
                     },
                 });
             }
         }
     }
-    if in_text {
-        ops.push(Op::EndTextSection);
+    if out.in_text {
+        out.ops.push(Op::EndTextSection);
     }
-    ops
+    out.ops
+}
+
+/// The operators of one page as they are written, and the graphics state
+/// they leave (so that a font or stroke is set only when it changes).
+struct PageOps {
+    ops: Vec<Op>,
+    /// The page's height, mm: PDF counts y up from the bottom.
+    page_height: f32,
+    mode: ColourMode,
+    in_text: bool,
+    current_font: Option<(Face, f32)>,
+    stroke_state: Option<Stroke>,
+}
+
+impl PageOps {
+    /// A page point (mm from the top left) in PDF space.
+    fn point(&self, p: Point, bezier: bool) -> LinePoint {
+        point(
+            printpdf::Point {
+                x: Mm(p.x).into(),
+                y: Mm(self.page_height - p.y).into(),
+            },
+            bezier,
+        )
+    }
+
+    fn set_stroke(&mut self, stroke: Stroke) {
+        set_stroke(&mut self.ops, &mut self.stroke_state, stroke, self.mode);
+    }
+
+    fn text(&mut self, origin: Point, size_pt: f32, face: Face, font: FontId, text: &str) {
+        if !self.in_text {
+            self.ops.push(Op::StartTextSection);
+            // Text is always solid black: 100 % K in CMYK, black in grey.
+            self.ops.push(Op::SetFillColor {
+                col: colour(Ink::BLACK, self.mode),
+            });
+            self.in_text = true;
+            self.current_font = None;
+        }
+        if self.current_font != Some((face, size_pt)) {
+            self.ops.push(Op::SetFont {
+                font: PdfFontHandle::External(font),
+                size: Pt(size_pt),
+            });
+            self.current_font = Some((face, size_pt));
+        }
+        let p = self.point(origin, false).p;
+        self.ops.push(Op::SetTextMatrix {
+            matrix: TextMatrix::Translate(p.x, p.y),
+        });
+        self.ops.push(Op::ShowText {
+            items: vec![TextItem::Text(text.to_string())],
+        });
+    }
+
+    fn rect(&mut self, area: Area, fill: Option<Ink>, stroke: Option<Stroke>) {
+        let corners = [
+            Point::new(area.x, area.y),
+            Point::new(area.right(), area.y),
+            Point::new(area.right(), area.bottom()),
+            Point::new(area.x, area.bottom()),
+        ];
+        if let Some(fill) = fill {
+            self.ops.push(Op::SetFillColor {
+                col: colour(fill, self.mode),
+            });
+        }
+        if let Some(stroke) = stroke {
+            self.set_stroke(stroke);
+        }
+        let paint = match (fill.is_some(), stroke.is_some()) {
+            (true, true) => PaintMode::FillStroke,
+            (true, false) => PaintMode::Fill,
+            _ => PaintMode::Stroke,
+        };
+        self.polygon(&corners, paint);
+    }
+
+    fn polygon(&mut self, points: &[Point], mode: PaintMode) {
+        let points = points.iter().map(|c| self.point(*c, false)).collect();
+        self.ops.push(Op::DrawPolygon {
+            polygon: Polygon {
+                rings: vec![PolygonRing { points }],
+                mode,
+                winding_order: WindingOrder::NonZero,
+            },
+        });
+    }
 }
 
 fn point(p: printpdf::Point, bezier: bool) -> LinePoint {

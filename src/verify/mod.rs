@@ -94,6 +94,9 @@ fn capped(all: Vec<Violation>) -> Vec<Violation> {
     out
 }
 
+/// The word search's rules 0–8, reported in the order they are checked:
+/// the letters (0, 1), the words' cells (1), sharing (3, 2, 4), the list
+/// and readings (5, 6), banned words (7), the solution (8).
 fn verify_search(
     puzzle: &Puzzle,
     rules: &Rules,
@@ -101,14 +104,38 @@ fn verify_search(
     banned: &[String],
 ) -> Vec<Violation> {
     let mut out = Vec::new();
-    let mut bad = |rule: u8, message: String| out.push(Violation { rule, message });
     let (w, h) = (puzzle.width(), puzzle.height());
-
-    // 0: letters exactly on playable cells.
     if puzzle.grid.len() != h || puzzle.grid.iter().any(|r| r.len() != w) {
-        bad(0, format!("the grid is not {w} × {h}"));
+        out.push(Violation {
+            rule: 0,
+            message: format!("the grid is not {w} × {h}"),
+        });
         return out;
     }
+    check_letters(puzzle, &mut out);
+    let cells_of = placed_cells(puzzle, &mut out);
+    let users = cell_users(&cells_of);
+    check_sharing(puzzle, rules, &cells_of, &users, &mut out);
+    check_readings(puzzle, &cells_of, &mut out);
+    // 7: banned words nowhere.
+    for b in banned {
+        if let Some(&(a, _)) = readings(puzzle, b).iter().next() {
+            out.push(Violation {
+                rule: 7,
+                message: format!("the banned word {b} can be read at {a}"),
+            });
+        }
+    }
+    if let Some(solution) = solution {
+        check_solution(puzzle, solution, &users, &mut out);
+    }
+    out
+}
+
+/// Rule 0 and 1's letters: a capital letter on every playable cell, none
+/// elsewhere.
+fn check_letters(puzzle: &Puzzle, out: &mut Vec<Violation>) {
+    let mut bad = |rule: u8, message: String| out.push(Violation { rule, message });
     for p in puzzle.mask.positions() {
         let letter = puzzle.grid[p.row][p.col];
         match (puzzle.mask.kind(p), letter) {
@@ -123,8 +150,13 @@ fn verify_search(
             _ => {}
         }
     }
+}
 
-    // 1: words on playable cells, matching the letters, in enabled directions.
+/// Rule 1: words on playable cells, matching the letters, in enabled
+/// directions. Gives each word's cells (none for one leaving the grid).
+fn placed_cells(puzzle: &Puzzle, out: &mut Vec<Violation>) -> Vec<Vec<Pos>> {
+    let mut bad = |rule: u8, message: String| out.push(Violation { rule, message });
+    let (w, h) = (puzzle.width(), puzzle.height());
     let mut cells_of: Vec<Vec<Pos>> = Vec::new();
     for word in &puzzle.words {
         let letters: Vec<char> = word.word.chars().collect();
@@ -155,15 +187,31 @@ fn verify_search(
         }
         cells_of.push(cells.unwrap_or_default());
     }
+    cells_of
+}
 
-    // 2–4: sharing.
+/// The words (indices) on each covered cell.
+fn cell_users(cells_of: &[Vec<Pos>]) -> BTreeMap<Pos, Vec<usize>> {
     let mut users: BTreeMap<Pos, Vec<usize>> = BTreeMap::new();
     for (i, cells) in cells_of.iter().enumerate() {
         for p in cells {
             users.entry(*p).or_default().push(i);
         }
     }
-    for (p, us) in &users {
+    users
+}
+
+/// Rules 2–4: words per cell, cells shared by a pair, a word's overlapped
+/// share.
+fn check_sharing(
+    puzzle: &Puzzle,
+    rules: &Rules,
+    cells_of: &[Vec<Pos>],
+    users: &BTreeMap<Pos, Vec<usize>>,
+    out: &mut Vec<Violation>,
+) {
+    let mut bad = |rule: u8, message: String| out.push(Violation { rule, message });
+    for (p, us) in users {
         if us.len() > rules.max_words_per_cell as usize {
             bad(3, format!("the cell at {p} is used by {} words", us.len()));
         }
@@ -213,8 +261,13 @@ fn verify_search(
             );
         }
     }
+}
 
-    // 5: each word once in the list.
+/// Rule 5: each word once in the list; rule 6: each readable exactly once,
+/// at its placement (the readings of a word listed twice are looked up
+/// once).
+fn check_readings(puzzle: &Puzzle, cells_of: &[Vec<Pos>], out: &mut Vec<Violation>) {
+    let mut bad = |rule: u8, message: String| out.push(Violation { rule, message });
     let mut seen = BTreeSet::new();
     for word in &puzzle.words {
         if !seen.insert(word.word.as_str()) {
@@ -222,8 +275,6 @@ fn verify_search(
         }
     }
 
-    // 6: each word readable exactly once, at its placement (the readings
-    // of a word listed twice are looked up once).
     let mut found_of: BTreeMap<&str, BTreeSet<(Pos, Pos)>> = BTreeMap::new();
     for (i, word) in puzzle.words.iter().enumerate() {
         let found = found_of
@@ -245,42 +296,40 @@ fn verify_search(
             );
         }
     }
+}
 
-    // 7: banned words nowhere.
-    for b in banned {
-        if let Some(&(a, _)) = readings(puzzle, b).iter().next() {
-            bad(7, format!("the banned word {b} can be read at {a}"));
-        }
-    }
-
-    // 8: leftover cells spell the solution in reading order.
+/// Rule 8: the leftover cells spell the solution in reading order.
+fn check_solution(
+    puzzle: &Puzzle,
+    solution: &Solution,
+    users: &BTreeMap<Pos, Vec<usize>>,
+    out: &mut Vec<Violation>,
+) {
+    let mut bad = |rule: u8, message: String| out.push(Violation { rule, message });
     let free: Vec<Pos> = puzzle
         .mask
         .positions()
         .filter(|p| puzzle.mask.kind(*p) == CellKind::Playable && !users.contains_key(p))
         .collect();
-    if let Some(solution) = solution {
-        let spelled: String = free
-            .iter()
-            .filter_map(|p| puzzle.grid[p.row][p.col])
-            .collect();
-        if solution.cells != free {
-            bad(
-                8,
-                format!(
-                    "the solution cells are not the {} free cells in reading order",
-                    free.len()
-                ),
-            );
-        }
-        if spelled != solution.word {
-            bad(
-                8,
-                format!("the free cells spell {spelled}, not {}", solution.word),
-            );
-        }
+    let spelled: String = free
+        .iter()
+        .filter_map(|p| puzzle.grid[p.row][p.col])
+        .collect();
+    if solution.cells != free {
+        bad(
+            8,
+            format!(
+                "the solution cells are not the {} free cells in reading order",
+                free.len()
+            ),
+        );
     }
-    out
+    if spelled != solution.word {
+        bad(
+            8,
+            format!("the free cells spell {spelled}, not {}", solution.word),
+        );
+    }
 }
 
 /// The rules that need the request as well: pre-assigned letters and words
@@ -288,6 +337,28 @@ fn verify_search(
 /// every listed word from the request's vocabularies.
 pub fn verify_against(puzzle: &Puzzle, spec: &PuzzleSpec) -> Vec<Violation> {
     let mut out = Vec::new();
+    check_preassigned(puzzle, spec, &mut out);
+    let listed: Vec<String> = puzzle.words.iter().map(|w| w.word.clone()).collect();
+    for group in &spec.exclusion_groups {
+        let present: Vec<String> = group
+            .iter()
+            .map(|l| l.iter().collect::<String>())
+            .filter(|w| listed.contains(w))
+            .collect();
+        if present.len() > 1 {
+            out.push(Violation {
+                rule: 5,
+                message: format!("{} are in one exclusion group", present.join(" and ")),
+            });
+        }
+    }
+    check_vocabulary(puzzle, spec, &mut out);
+    check_must_use(puzzle, spec, &listed, &mut out);
+    out
+}
+
+/// Rule 9: pre-assigned letters and words kept.
+fn check_preassigned(puzzle: &Puzzle, spec: &PuzzleSpec, out: &mut Vec<Violation>) {
     for &(pos, letter) in &spec.letters {
         if puzzle.letter(pos) != Some(letter) {
             out.push(Violation {
@@ -312,20 +383,11 @@ pub fn verify_against(puzzle: &Puzzle, spec: &PuzzleSpec) -> Vec<Violation> {
             });
         }
     }
-    let listed: Vec<String> = puzzle.words.iter().map(|w| w.word.clone()).collect();
-    for group in &spec.exclusion_groups {
-        let present: Vec<String> = group
-            .iter()
-            .map(|l| l.iter().collect::<String>())
-            .filter(|w| listed.contains(w))
-            .collect();
-        if present.len() > 1 {
-            out.push(Violation {
-                rule: 5,
-                message: format!("{} are in one exclusion group", present.join(" and ")),
-            });
-        }
-    }
+}
+
+/// Every listed word from the request's vocabularies (rule 5), its printed
+/// clue one of its entry's (rule 2).
+fn check_vocabulary(puzzle: &Puzzle, spec: &PuzzleSpec, out: &mut Vec<Violation>) {
     // A Swedish puzzle may also draw from the shipped short-answer list.
     let short_list: Vec<crate::model::Word> = match puzzle.kind() {
         crate::model::PuzzleKind::Swedish if spec.swedish.short_answers => {
@@ -392,6 +454,10 @@ pub fn verify_against(puzzle: &Puzzle, spec: &PuzzleSpec) -> Vec<Violation> {
             }
         }
     }
+}
+
+/// Rule 5: every must-use word placed, or named as left out.
+fn check_must_use(puzzle: &Puzzle, spec: &PuzzleSpec, listed: &[String], out: &mut Vec<Violation>) {
     // A rectangle draws its words from every list: none is must-use.
     let must_use_asked = match puzzle.kind() {
         PuzzleKind::WordSearch | PuzzleKind::Swedish => true,
@@ -412,7 +478,6 @@ pub fn verify_against(puzzle: &Puzzle, spec: &PuzzleSpec) -> Vec<Violation> {
             }
         }
     }
-    out
 }
 
 fn span(a: Pos, b: Pos) -> (Pos, Pos) {

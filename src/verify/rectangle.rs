@@ -17,24 +17,7 @@ pub fn verify(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
         bad(&mut out, 0, format!("the grid is not {w} × {h}"));
         return out;
     }
-    let mut rows: Vec<String> = Vec::new();
-    for (r, row) in puzzle.grid.iter().enumerate() {
-        let mut text = String::new();
-        for (c, cell) in row.iter().enumerate() {
-            match cell {
-                Some(ch) if crate::model::word::is_grid_letter(*ch) => text.push(*ch),
-                other => bad(
-                    &mut out,
-                    0,
-                    format!(
-                        "cell at {} holds {other:?}, not an upper-case letter",
-                        Pos::new(r, c)
-                    ),
-                ),
-            }
-        }
-        rows.push(text);
-    }
+    let rows = row_texts(puzzle, &mut out);
     if !out.is_empty() || puzzle.mask.playable_count() != w * h {
         bad(
             &mut out,
@@ -50,6 +33,7 @@ pub fn verify(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
                 .collect()
         })
         .collect();
+    check_lines_listed(puzzle, &rows, &columns, &mut out);
     let across: Vec<&str> = puzzle
         .words
         .iter()
@@ -62,32 +46,6 @@ pub fn verify(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
         .filter(|x| x.direction == Direction::S)
         .map(|x| x.word.as_str())
         .collect();
-    for (r, row) in rows.iter().enumerate() {
-        let listed = puzzle
-            .words
-            .iter()
-            .any(|x| x.direction == Direction::E && x.start == Pos::new(r, 0) && &x.word == row);
-        if !listed {
-            bad(
-                &mut out,
-                1,
-                format!("row {} reads {row}, which is not listed across", r + 1),
-            );
-        }
-    }
-    for (c, column) in columns.iter().enumerate() {
-        let listed = puzzle
-            .words
-            .iter()
-            .any(|x| x.direction == Direction::S && x.start == Pos::new(0, c) && &x.word == column);
-        if !listed {
-            bad(
-                &mut out,
-                1,
-                format!("column {} reads {column}, which is not listed down", c + 1),
-            );
-        }
-    }
     if across.len() != h || down.len() != w || puzzle.words.len() != w + h {
         bad(
             &mut out,
@@ -98,28 +56,7 @@ pub fn verify(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
             ),
         );
     }
-    let mut seen = BTreeSet::new();
-    for word in across.iter().chain(&down) {
-        if !seen.insert(*word) {
-            bad(&mut out, 3, format!("{word} is used twice"));
-        }
-        if banned.iter().any(|b| b == word) {
-            bad(&mut out, 4, format!("{word} is an offensive word"));
-        }
-    }
-    // 4 also: no offensive word reads anywhere in the block, any direction.
-    for b in banned.iter().filter(|b| !b.is_empty()) {
-        if across.iter().chain(&down).any(|w| w == b) {
-            continue;
-        }
-        if let Some((p, d)) = reading(&rows, b) {
-            bad(
-                &mut out,
-                4,
-                format!("the offensive word {b} reads from {p} running {d}"),
-            );
-        }
-    }
+    check_words(&across, &down, &rows, banned, &mut out);
     if !out.is_empty() {
         return out;
     }
@@ -139,6 +76,97 @@ pub fn verify(puzzle: &Puzzle, banned: &[String]) -> Vec<Violation> {
         );
     }
     out
+}
+
+/// Rules 3 and 4: no word twice, no offensive word listed or reading
+/// anywhere in the block, in any direction.
+fn check_words(
+    across: &[&str],
+    down: &[&str],
+    rows: &[String],
+    banned: &[String],
+    out: &mut Vec<Violation>,
+) {
+    let mut seen = BTreeSet::new();
+    for word in across.iter().chain(down) {
+        if !seen.insert(*word) {
+            bad(out, 3, format!("{word} is used twice"));
+        }
+        if banned.iter().any(|b| b == word) {
+            bad(out, 4, format!("{word} is an offensive word"));
+        }
+    }
+    // 4 also: no offensive word reads anywhere in the block, any direction.
+    for b in banned.iter().filter(|b| !b.is_empty()) {
+        if across.iter().chain(down).any(|w| w == b) {
+            continue;
+        }
+        if let Some((p, d)) = reading(rows, b) {
+            bad(
+                out,
+                4,
+                format!("the offensive word {b} reads from {p} running {d}"),
+            );
+        }
+    }
+}
+
+/// Each row's letters; a cell without a capital letter is reported.
+fn row_texts(puzzle: &Puzzle, out: &mut Vec<Violation>) -> Vec<String> {
+    let mut rows: Vec<String> = Vec::new();
+    for (r, row) in puzzle.grid.iter().enumerate() {
+        let mut text = String::new();
+        for (c, cell) in row.iter().enumerate() {
+            match cell {
+                Some(ch) if crate::model::word::is_grid_letter(*ch) => text.push(*ch),
+                other => bad(
+                    out,
+                    0,
+                    format!(
+                        "cell at {} holds {other:?}, not an upper-case letter",
+                        Pos::new(r, c)
+                    ),
+                ),
+            }
+        }
+        rows.push(text);
+    }
+    rows
+}
+
+/// Rule 1: every row listed across from its first cell, every column down.
+fn check_lines_listed(
+    puzzle: &Puzzle,
+    rows: &[String],
+    columns: &[String],
+    out: &mut Vec<Violation>,
+) {
+    for (r, row) in rows.iter().enumerate() {
+        let listed = puzzle
+            .words
+            .iter()
+            .any(|x| x.direction == Direction::E && x.start == Pos::new(r, 0) && &x.word == row);
+        if !listed {
+            bad(
+                out,
+                1,
+                format!("row {} reads {row}, which is not listed across", r + 1),
+            );
+        }
+    }
+    for (c, column) in columns.iter().enumerate() {
+        let listed = puzzle
+            .words
+            .iter()
+            .any(|x| x.direction == Direction::S && x.start == Pos::new(0, c) && &x.word == column);
+        if !listed {
+            bad(
+                out,
+                1,
+                format!("column {} reads {column}, which is not listed down", c + 1),
+            );
+        }
+    }
 }
 
 /// Where `word` reads in the block of `rows`, in any of the eight

@@ -151,65 +151,72 @@ const RUN_PER_SLOT: u64 = 40;
 /// keeps) weighs against the answer's preference and the 0–4 noise.
 const ROOM_WEIGHT: f32 = 0.3;
 
+/// The runs of two or more letter cells across and down in a layout
+/// `w` cells wide, each with its crossing slot and letter per cell.
+fn letter_runs(layout: &[Cell], w: usize) -> Vec<Slot> {
+    let h = layout.len() / w;
+    let letter = |r: usize, c: usize| matches!(layout[r * w + c], Cell::Letter(_));
+    let mut slots: Vec<Slot> = Vec::new();
+    let mut across_of = vec![None; layout.len()];
+    let mut down_of = vec![None; layout.len()];
+    for r in 0..h {
+        let mut c = 0;
+        while c < w {
+            let start = c;
+            while c < w && letter(r, c) {
+                c += 1;
+            }
+            if c - start >= 2 {
+                let cells: Vec<usize> = (start..c).map(|j| r * w + j).collect();
+                for (k, &i) in cells.iter().enumerate() {
+                    across_of[i] = Some((slots.len(), k));
+                }
+                slots.push(Slot {
+                    crossing: vec![None; cells.len()],
+                    cells,
+                });
+            }
+            c = c.max(start + 1);
+        }
+    }
+    for c in 0..w {
+        let mut r = 0;
+        while r < h {
+            let start = r;
+            while r < h && letter(r, c) {
+                r += 1;
+            }
+            if r - start >= 2 {
+                let cells: Vec<usize> = (start..r).map(|i| i * w + c).collect();
+                for (k, &i) in cells.iter().enumerate() {
+                    down_of[i] = Some((slots.len(), k));
+                }
+                slots.push(Slot {
+                    crossing: vec![None; cells.len()],
+                    cells,
+                });
+            }
+            r = r.max(start + 1);
+        }
+    }
+    // The crossing of a cell is the slot of the other direction.
+    for (s, slot) in slots.iter_mut().enumerate() {
+        for (k, &i) in slot.cells.iter().enumerate() {
+            slot.crossing[k] = match (across_of[i], down_of[i]) {
+                (Some(a), Some(d)) => Some(if a.0 == s { d } else { a }),
+                _ => None,
+            };
+        }
+    }
+    slots
+}
+
 impl<'a> CrossFiller<'a> {
     /// A filler for `layout` (`Letter` cells are to be filled); `None` if
     /// a run has no answer of its length at all.
     pub fn new(inputs: &'a Inputs<'a>, layout: Vec<Cell>, seed: u64) -> Option<CrossFiller<'a>> {
         let w = inputs.width;
-        let h = layout.len() / w;
-        let letter = |r: usize, c: usize| matches!(layout[r * w + c], Cell::Letter(_));
-        let mut slots: Vec<Slot> = Vec::new();
-        let mut across_of = vec![None; layout.len()];
-        let mut down_of = vec![None; layout.len()];
-        for r in 0..h {
-            let mut c = 0;
-            while c < w {
-                let start = c;
-                while c < w && letter(r, c) {
-                    c += 1;
-                }
-                if c - start >= 2 {
-                    let cells: Vec<usize> = (start..c).map(|j| r * w + j).collect();
-                    for (k, &i) in cells.iter().enumerate() {
-                        across_of[i] = Some((slots.len(), k));
-                    }
-                    slots.push(Slot {
-                        crossing: vec![None; cells.len()],
-                        cells,
-                    });
-                }
-                c = c.max(start + 1);
-            }
-        }
-        for c in 0..w {
-            let mut r = 0;
-            while r < h {
-                let start = r;
-                while r < h && letter(r, c) {
-                    r += 1;
-                }
-                if r - start >= 2 {
-                    let cells: Vec<usize> = (start..r).map(|i| i * w + c).collect();
-                    for (k, &i) in cells.iter().enumerate() {
-                        down_of[i] = Some((slots.len(), k));
-                    }
-                    slots.push(Slot {
-                        crossing: vec![None; cells.len()],
-                        cells,
-                    });
-                }
-                r = r.max(start + 1);
-            }
-        }
-        // The crossing of a cell is the slot of the other direction.
-        for (s, slot) in slots.iter_mut().enumerate() {
-            for (k, &i) in slot.cells.iter().enumerate() {
-                slot.crossing[k] = match (across_of[i], down_of[i]) {
-                    (Some(a), Some(d)) => Some(if a.0 == s { d } else { a }),
-                    _ => None,
-                };
-            }
-        }
+        let slots = letter_runs(&layout, w);
         let mut domains = Vec::with_capacity(slots.len());
         let mut counts = Vec::with_capacity(slots.len());
         for slot in &slots {

@@ -338,24 +338,7 @@ impl EditLexicon {
         rings: usize,
         region: Vec<Pos>,
     ) -> Option<Replaced> {
-        let w = puzzle.width();
-        let mut out = puzzle.clone();
-        for (i, cell) in filled.iter().enumerate() {
-            if let Cell::Letter(code) = cell {
-                out.grid[i / w][i % w] = Some(alphabet[*code as usize]);
-            }
-        }
-        let mut changed = Vec::new();
-        for (i, word) in out.words.iter_mut().enumerate() {
-            let letters: String = word
-                .cells()
-                .iter()
-                .filter_map(|p| out.grid[p.row][p.col])
-                .collect();
-            if letters != word.word {
-                changed.push((i, std::mem::replace(&mut word.word, letters), String::new()));
-            }
-        }
+        let (mut out, mut changed) = with_letters(puzzle, filled, alphabet);
         let answers: Vec<String> = out.words.iter().map(|x| x.word.clone()).collect();
         let mut printed: HashSet<String> = out
             .words
@@ -397,8 +380,26 @@ impl EditLexicon {
             word.clue = Some(clue);
             word.clue_edited = false;
         }
-        // A kept clue that now names a new answer ("pH-Wert" beside a new
-        // WERT) takes another of its entry's clues where one does not.
+        let reclued = self.reclue_kept(&mut out, &changed, &answers, &mut printed)?;
+        Some(Replaced {
+            puzzle: out,
+            reclued,
+            changed,
+            rings,
+            region,
+        })
+    }
+
+    /// A kept clue that now names a new answer ("pH-Wert" beside a new
+    /// WERT) takes another of its entry's clues where one does not; the
+    /// words reclued. `None` when such a word has no other clue.
+    fn reclue_kept(
+        &self,
+        out: &mut Puzzle,
+        changed: &[(usize, String, String)],
+        answers: &[String],
+        printed: &mut HashSet<String>,
+    ) -> Option<Vec<usize>> {
         let mut reclued = Vec::new();
         for i in 0..out.words.len() {
             let word = &out.words[i];
@@ -428,14 +429,36 @@ impl EditLexicon {
             out.words[i].clue = Some(other);
             reclued.push(i);
         }
-        Some(Replaced {
-            puzzle: out,
-            reclued,
-            changed,
-            rings,
-            region,
-        })
+        Some(reclued)
     }
+}
+
+/// The puzzle with the filled letters and its words read anew, and the
+/// words that changed: (index, old word, new word still empty).
+fn with_letters(
+    puzzle: &Puzzle,
+    filled: &[Cell],
+    alphabet: &[char],
+) -> (Puzzle, Vec<(usize, String, String)>) {
+    let w = puzzle.width();
+    let mut out = puzzle.clone();
+    for (i, cell) in filled.iter().enumerate() {
+        if let Cell::Letter(code) = cell {
+            out.grid[i / w][i % w] = Some(alphabet[*code as usize]);
+        }
+    }
+    let mut changed = Vec::new();
+    for (i, word) in out.words.iter_mut().enumerate() {
+        let letters: String = word
+            .cells()
+            .iter()
+            .filter_map(|p| out.grid[p.row][p.col])
+            .collect();
+        if letters != word.word {
+            changed.push((i, std::mem::replace(&mut word.word, letters), String::new()));
+        }
+    }
+    (out, changed)
 }
 
 /// FNV-1a of a word: the replacement's seed differs per answer.

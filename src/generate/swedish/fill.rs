@@ -377,9 +377,7 @@ impl<'a> Filler<'a> {
         stretch: usize,
         allowed: &[u64],
     ) -> Vec<Choice> {
-        let b = self.board;
-        let t = b.trie;
-        let w = b.width;
+        let w = self.board.width;
         let mut out = Vec::new();
         let at = r * w + c;
         // A cell that must be a clue cell takes nothing else.
@@ -397,12 +395,54 @@ impl<'a> Filler<'a> {
         let left = c == 0 && r > 0;
         let answers_across =
             !top && (!left || matches!(st.cells[at - w], Cell::Clue | Cell::Frame));
-        // Answers: a walk of the trie within the allowed letters.
-        let mut stack: Vec<(u32, usize, f32)> = if answers_across {
-            vec![(0, 0, 0.0)]
-        } else {
-            Vec::new()
-        };
+        if answers_across {
+            self.answer_choices(st, r, c, stretch, allowed, &mut out);
+        }
+        // One letter closed by a clue (or the row's end); not in the left
+        // column, where it would belong to no answer.
+        if !left && (stretch == 1 || self.can_close(st, r, c + 1)) {
+            let mut mask = allowed[0];
+            while mask != 0 {
+                let letter = mask.trailing_zeros() as u8;
+                mask &= mask - 1;
+                let closing = if stretch > 1 {
+                    self.clue_cost(st, r, c + 1, stretch - 2)
+                } else {
+                    0.0
+                };
+                out.push(Choice {
+                    word: NO_WORD,
+                    len: 1,
+                    letter,
+                    score: SINGLE_SCORE - closing,
+                });
+            }
+        }
+        // No run: the cell itself becomes a clue.
+        if self.can_close(st, r, c) {
+            out.push(Choice {
+                score: CLUE_HERE.score - self.clue_cost(st, r, c, stretch - 1),
+                ..CLUE_HERE
+            });
+        }
+        out
+    }
+
+    /// The answers across that start at (r, c): a walk of the trie within
+    /// the allowed letters, each answer scored by the columns' room after
+    /// it, its length and preference, less the clue cell that closes it.
+    fn answer_choices(
+        &self,
+        st: &State,
+        r: usize,
+        c: usize,
+        stretch: usize,
+        allowed: &[u64],
+        out: &mut Vec<Choice>,
+    ) {
+        let b = self.board;
+        let t = b.trie;
+        let mut stack: Vec<(u32, usize, f32)> = vec![(0, 0, 0.0)];
         while let Some((node, depth, flex)) = stack.pop() {
             let id = t.word[node as usize];
             if id != NO_WORD && depth >= b.min_len && !self.is_used(id) {
@@ -445,34 +485,6 @@ impl<'a> Filler<'a> {
                 stack.push((child, depth + 1, flex + freedom));
             }
         }
-        // One letter closed by a clue (or the row's end); not in the left
-        // column, where it would belong to no answer.
-        if !left && (stretch == 1 || self.can_close(st, r, c + 1)) {
-            let mut mask = allowed[0];
-            while mask != 0 {
-                let letter = mask.trailing_zeros() as u8;
-                mask &= mask - 1;
-                let closing = if stretch > 1 {
-                    self.clue_cost(st, r, c + 1, stretch - 2)
-                } else {
-                    0.0
-                };
-                out.push(Choice {
-                    word: NO_WORD,
-                    len: 1,
-                    letter,
-                    score: SINGLE_SCORE - closing,
-                });
-            }
-        }
-        // No run: the cell itself becomes a clue.
-        if self.can_close(st, r, c) {
-            out.push(Choice {
-                score: CLUE_HERE.score - self.clue_cost(st, r, c, stretch - 1),
-                ..CLUE_HERE
-            });
-        }
-        out
     }
 
     /// What a clue cell at (r, col) costs in short answers: the column run

@@ -84,49 +84,14 @@ const CLUE_UNDER: f32 = 0.2;
 /// annealing ends with a broken rule.
 pub(super) fn layout(cells: &[Cell], goal: &PatternGoal, rng: &mut Rng) -> Option<Vec<Cell>> {
     let (w, h) = (goal.width, goal.height);
-    let mut kind: Vec<u8> = cells
-        .iter()
-        .map(|c| match c {
-            Cell::Blocked => BLOCKED,
-            Cell::Frame => FRAME,
-            Cell::Clue => CLUE,
-            _ => LETTER,
-        })
-        .collect();
     let open: Vec<usize> = (0..cells.len())
         .filter(|&i| cells[i] == Cell::Open)
         .collect();
     if open.is_empty() {
         return None;
     }
-    // Start: the edges alternate letters and clue cells; inside, clue
-    // cells at random up to the target.
-    for &i in &open {
-        let (r, c) = (i / w, i % w);
-        if r == 0 && c > 0 {
-            kind[i] = if kind[i - 1] == LETTER { CLUE } else { LETTER };
-        } else if c == 0 && r > 0 {
-            kind[i] = if kind[i - w] == LETTER { CLUE } else { LETTER };
-        }
-    }
-    let inner: Vec<usize> = open
-        .iter()
-        .copied()
-        .filter(|&i| i >= w && i % w > 0)
-        .collect();
-    let placed = kind.iter().filter(|k| **k == CLUE).count();
-    for _ in placed..goal.clue_target {
-        if inner.is_empty() {
-            break;
-        }
-        kind[inner[rng.below(inner.len())]] = CLUE;
-    }
+    let mut kind = start_kinds(cells, goal, &open, rng);
     let fixed = |i: usize| goal.fixed.get(i).copied().flatten();
-    for &i in &open {
-        if let Some(letter) = fixed(i) {
-            kind[i] = if letter { LETTER } else { CLUE };
-        }
-    }
     let mut scratch = Scratch::new(w, h);
     let mut current = cost(&kind, goal, &mut scratch);
     let steps = ANNEAL_STEPS_PER_CELL * open.len();
@@ -184,6 +149,50 @@ pub(super) fn layout(cells: &[Cell], goal: &PatternGoal, rng: &mut Rng) -> Optio
             })
             .collect()
     })
+}
+
+/// The annealing's start: the edges alternate letters and clue cells;
+/// inside, clue cells at random up to the target; fixed cells as fixed.
+fn start_kinds(cells: &[Cell], goal: &PatternGoal, open: &[usize], rng: &mut Rng) -> Vec<u8> {
+    let w = goal.width;
+    let mut kind: Vec<u8> = cells
+        .iter()
+        .map(|c| match c {
+            Cell::Blocked => BLOCKED,
+            Cell::Frame => FRAME,
+            Cell::Clue => CLUE,
+            _ => LETTER,
+        })
+        .collect();
+    // Start: the edges alternate letters and clue cells; inside, clue
+    // cells at random up to the target.
+    for &i in open {
+        let (r, c) = (i / w, i % w);
+        if r == 0 && c > 0 {
+            kind[i] = if kind[i - 1] == LETTER { CLUE } else { LETTER };
+        } else if c == 0 && r > 0 {
+            kind[i] = if kind[i - w] == LETTER { CLUE } else { LETTER };
+        }
+    }
+    let inner: Vec<usize> = open
+        .iter()
+        .copied()
+        .filter(|&i| i >= w && i % w > 0)
+        .collect();
+    let placed = kind.iter().filter(|k| **k == CLUE).count();
+    for _ in placed..goal.clue_target {
+        if inner.is_empty() {
+            break;
+        }
+        kind[inner[rng.below(inner.len())]] = CLUE;
+    }
+    let fixed = |i: usize| goal.fixed.get(i).copied().flatten();
+    for &i in open {
+        if let Some(letter) = fixed(i) {
+            kind[i] = if letter { LETTER } else { CLUE };
+        }
+    }
+    kind
 }
 
 /// Annealing steps per open cell: 13×17 German layouts had no broken rule

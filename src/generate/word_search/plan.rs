@@ -299,98 +299,118 @@ impl<'p> Planner<'p> {
     /// Merges neighbouring collinear rows or columns, or splits long ones,
     /// until the plan has `target` slots; the shares stay met.
     fn adjust(&mut self, board: &Board, rng: &mut Rng) -> bool {
-        let (geo, fans, target) = (board.geo, self.fans, self.target);
+        let target = self.target;
         while self.slots.len() != target {
             let count = |axis| self.slots.iter().filter(|s| s.axis == axis).count();
             let spare = [
                 count(Direction::E) > self.axis_need[0],
                 count(Direction::S) > self.axis_need[1],
             ];
-            let mut candidates: Vec<(usize, usize)> = Vec::new();
-            if self.slots.len() > target {
-                // (i, j, crossing cell between them or NONE)
-                let mut merges: Vec<(usize, usize, u16)> = Vec::new();
-                for i in fans..self.slots.len() {
-                    let a = self.slots[i];
-                    if !spare[usize::from(a.axis == Direction::S)] {
-                        continue;
-                    }
-                    let after = geo.walk(a.start, a.axis, a.len as usize);
-                    if after == NONE {
-                        continue;
-                    }
-                    let through = if !a.crosses && self.crossable(board, after) {
-                        geo.walk(after, a.axis, 1)
-                    } else {
-                        NONE
-                    };
-                    for j in fans..self.slots.len() {
-                        let b = &self.slots[j];
-                        if b.axis != a.axis {
-                            continue;
-                        }
-                        let (gap, via) = if b.start == after {
-                            (0, NONE)
-                        } else if through != NONE && b.start == through && !b.crosses {
-                            (1, after)
-                        } else {
-                            continue;
-                        };
-                        let len = (a.len + b.len) as usize + gap;
-                        if len <= self.max_len && self.lengths[len] {
-                            merges.push((i, j, via));
-                        }
-                    }
-                }
-                if merges.is_empty() {
-                    return false;
-                }
-                let (i, j, via) = merges[rng.below(merges.len())];
-                let b = self.slots[j];
-                let a = &mut self.slots[i];
-                a.len += b.len + u8::from(via != NONE);
-                a.crosses |= b.crosses || via != NONE;
-                if via != NONE {
-                    self.crossed[via as usize] = true;
-                    self.slots[self.fan_slot[via as usize] as usize].crossed_by += 1;
-                }
-                self.slots.remove(j);
+            let adjusted = if self.slots.len() > target {
+                self.merge_two(board, rng, spare)
             } else {
-                for i in fans..self.slots.len() {
-                    let len = self.slots[i].len as usize;
-                    for first in self.min_len..len.saturating_sub(self.min_len) + 1 {
-                        if self.lengths[first] && self.lengths[len - first] {
-                            candidates.push((i, first));
-                        }
-                    }
-                }
-                if candidates.is_empty() {
-                    return false;
-                }
-                let (i, first) = candidates[rng.below(candidates.len())];
-                let a = self.slots[i];
-                let second = geo.walk(a.start, a.axis, first);
-                let crosses_in = |start: u16, len: usize| {
-                    (0..len).any(|k| {
-                        let c = geo.walk(start, a.axis, k) as usize;
-                        self.fan_slot[c] != NONE
-                    })
-                };
-                let head = PlanSlot {
-                    len: first as u8,
-                    crosses: crosses_in(a.start, first),
-                    ..a
-                };
-                let tail = PlanSlot {
-                    start: second,
-                    len: a.len - first as u8,
-                    crosses: crosses_in(second, a.len as usize - first),
-                    ..a
-                };
-                self.slots[i] = head;
-                self.slots.push(tail);
+                self.split_one(board, rng)
+            };
+            if !adjusted {
+                return false;
             }
         }
+        true
+    }
+
+    /// Merges two slots of an axis with slots to spare that meet end to
+    /// end (or across one crossable cell) into one of a listed length,
+    /// chosen at random; false when no two do.
+    fn merge_two(&mut self, board: &Board, rng: &mut Rng, spare: [bool; 2]) -> bool {
+        let (geo, fans) = (board.geo, self.fans);
+        // (i, j, crossing cell between them or NONE)
+        let mut merges: Vec<(usize, usize, u16)> = Vec::new();
+        for i in fans..self.slots.len() {
+            let a = self.slots[i];
+            if !spare[usize::from(a.axis == Direction::S)] {
+                continue;
+            }
+            let after = geo.walk(a.start, a.axis, a.len as usize);
+            if after == NONE {
+                continue;
+            }
+            let through = if !a.crosses && self.crossable(board, after) {
+                geo.walk(after, a.axis, 1)
+            } else {
+                NONE
+            };
+            for j in fans..self.slots.len() {
+                let b = &self.slots[j];
+                if b.axis != a.axis {
+                    continue;
+                }
+                let (gap, via) = if b.start == after {
+                    (0, NONE)
+                } else if through != NONE && b.start == through && !b.crosses {
+                    (1, after)
+                } else {
+                    continue;
+                };
+                let len = (a.len + b.len) as usize + gap;
+                if len <= self.max_len && self.lengths[len] {
+                    merges.push((i, j, via));
+                }
+            }
+        }
+        if merges.is_empty() {
+            return false;
+        }
+        let (i, j, via) = merges[rng.below(merges.len())];
+        let b = self.slots[j];
+        let a = &mut self.slots[i];
+        a.len += b.len + u8::from(via != NONE);
+        a.crosses |= b.crosses || via != NONE;
+        if via != NONE {
+            self.crossed[via as usize] = true;
+            self.slots[self.fan_slot[via as usize] as usize].crossed_by += 1;
+        }
+        self.slots.remove(j);
+        true
+    }
+
+    /// Splits a slot into two of listed lengths, chosen at random; false
+    /// when none can be.
+    fn split_one(&mut self, board: &Board, rng: &mut Rng) -> bool {
+        let geo = board.geo;
+        let mut candidates: Vec<(usize, usize)> = Vec::new();
+        for i in self.fans..self.slots.len() {
+            let len = self.slots[i].len as usize;
+            for first in self.min_len..len.saturating_sub(self.min_len) + 1 {
+                if self.lengths[first] && self.lengths[len - first] {
+                    candidates.push((i, first));
+                }
+            }
+        }
+        if candidates.is_empty() {
+            return false;
+        }
+        let (i, first) = candidates[rng.below(candidates.len())];
+        let a = self.slots[i];
+        let second = geo.walk(a.start, a.axis, first);
+        let crosses_in = |start: u16, len: usize| {
+            (0..len).any(|k| {
+                let c = geo.walk(start, a.axis, k) as usize;
+                self.fan_slot[c] != NONE
+            })
+        };
+        let head = PlanSlot {
+            len: first as u8,
+            crosses: crosses_in(a.start, first),
+            ..a
+        };
+        let tail = PlanSlot {
+            start: second,
+            len: a.len - first as u8,
+            crosses: crosses_in(second, a.len as usize - first),
+            ..a
+        };
+        self.slots[i] = head;
+        self.slots.push(tail);
         true
     }
 
@@ -554,61 +574,7 @@ impl<'p> Planner<'p> {
         } else {
             self.max_len as f32
         };
-        let mut options: Vec<(i64, usize, bool, usize)> = Vec::new();
-        {
-            for (a, axis) in [Direction::E, Direction::S].into_iter().enumerate() {
-                if !axes[a] {
-                    continue;
-                }
-                let prev = geo.next[axis.reverse().index()][x];
-                let leads: &[bool] = if prev != NONE && self.crossable(board, prev) {
-                    &[false, true]
-                } else {
-                    &[false]
-                };
-                for &lead in leads {
-                    let mut crossings = usize::from(lead);
-                    let mut new = 0;
-                    let mut len = usize::from(lead);
-                    let mut c = x16;
-                    while c != NONE && len < self.max_len {
-                        if self.state[c as usize] == OPEN {
-                            new += 1;
-                        } else if crossings == 0 && self.crossable(board, c) {
-                            crossings += 1;
-                        } else {
-                            break;
-                        }
-                        len += 1;
-                        c = geo.next[axis.index()][c as usize];
-                        if !self.lengths[len] || crossings > board.max_overlap(len) {
-                            continue;
-                        }
-                        let off = new as f32 - pace;
-                        // Short of the pace costs more than beyond it: a
-                        // tiling with too few slots is split afterwards,
-                        // one with too many can rarely be merged.
-                        let cost = if off < 0.0 { -off } else { off / 10.0 };
-                        let bonus = if need[a] > 0 { NEED_BONUS } else { 0 };
-                        // Cells left behind on the line: none is best, a
-                        // few too short for a word are worst.
-                        let mut tail = 0;
-                        let mut t = c;
-                        while t != NONE && self.state[t as usize] == OPEN && tail < self.min_len {
-                            tail += 1;
-                            t = geo.next[axis.index()][t as usize];
-                        }
-                        let tail_cost = match tail {
-                            0 => -TAIL_COST,
-                            t if t < self.min_len => TAIL_COST,
-                            _ => 0,
-                        };
-                        let score = (cost * 2.0) as i64 - bonus + tail_cost + rng.below(6) as i64;
-                        options.push((score, a, lead, len));
-                    }
-                }
-            }
-        }
+        let mut options = self.slot_options(board, rng, x16, pace, need, axes);
         options.sort_by_key(|o| o.0);
         options.truncate(SLOTS_PER_CELL);
         // Keep x when no slot can cover it, otherwise with the chance that
@@ -632,36 +598,130 @@ impl<'p> Planner<'p> {
                 self.kept.pop();
                 self.open += 1;
                 self.state[x] = OPEN;
-            } else {
-                for &(_, a, lead, len) in &options {
-                    let axis = [Direction::E, Direction::S][a];
-                    let start = if lead {
-                        geo.next[axis.reverse().index()][x]
-                    } else {
-                        x16
-                    };
-                    self.take_slot(geo, start, axis, len);
-                    let mut need_after = need;
-                    need_after[a] = need_after[a].saturating_sub(1);
-                    if self.tile(
-                        board,
-                        rng,
-                        x + 1,
-                        words_left.saturating_sub(1),
-                        keep_left,
-                        need_after,
-                        axes,
-                    ) {
-                        return true;
-                    }
-                    self.untake_slot(geo);
-                    if self.nodes > PLAN_NODES {
-                        return false;
-                    }
-                }
+            } else if self
+                .tile_with_slots(board, rng, x, &options, words_left, keep_left, need, axes)
+            {
+                return true;
+            } else if self.nodes > PLAN_NODES {
+                return false;
             }
         }
         false
+    }
+
+    /// Covers the open cell `x` with each option in turn and tiles on.
+    #[allow(clippy::too_many_arguments)]
+    fn tile_with_slots(
+        &mut self,
+        board: &Board,
+        rng: &mut Rng,
+        x: usize,
+        options: &[(i64, usize, bool, usize)],
+        words_left: usize,
+        keep_left: usize,
+        need: [usize; 2],
+        axes: [bool; 2],
+    ) -> bool {
+        let geo = board.geo;
+        for &(_, a, lead, len) in options {
+            let axis = [Direction::E, Direction::S][a];
+            let start = if lead {
+                geo.next[axis.reverse().index()][x]
+            } else {
+                x as u16
+            };
+            self.take_slot(geo, start, axis, len);
+            let mut need_after = need;
+            need_after[a] = need_after[a].saturating_sub(1);
+            if self.tile(
+                board,
+                rng,
+                x + 1,
+                words_left.saturating_sub(1),
+                keep_left,
+                need_after,
+                axes,
+            ) {
+                return true;
+            }
+            self.untake_slot(geo);
+            if self.nodes > PLAN_NODES {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// The slots that may cover the open cell `x`: along E and S (an axis
+    /// the tiling still needs is favoured), starting at `x` or on a
+    /// crossable fan cell just before it, each scored by how near its new
+    /// cells come to the pace and what it leaves behind on its line;
+    /// lowest score first after sorting.
+    fn slot_options(
+        &self,
+        board: &Board,
+        rng: &mut Rng,
+        x16: u16,
+        pace: f32,
+        need: [usize; 2],
+        axes: [bool; 2],
+    ) -> Vec<(i64, usize, bool, usize)> {
+        let geo = board.geo;
+        let x = x16 as usize;
+        let mut options: Vec<(i64, usize, bool, usize)> = Vec::new();
+        for (a, axis) in [Direction::E, Direction::S].into_iter().enumerate() {
+            if !axes[a] {
+                continue;
+            }
+            let prev = geo.next[axis.reverse().index()][x];
+            let leads: &[bool] = if prev != NONE && self.crossable(board, prev) {
+                &[false, true]
+            } else {
+                &[false]
+            };
+            for &lead in leads {
+                let mut crossings = usize::from(lead);
+                let mut new = 0;
+                let mut len = usize::from(lead);
+                let mut c = x16;
+                while c != NONE && len < self.max_len {
+                    if self.state[c as usize] == OPEN {
+                        new += 1;
+                    } else if crossings == 0 && self.crossable(board, c) {
+                        crossings += 1;
+                    } else {
+                        break;
+                    }
+                    len += 1;
+                    c = geo.next[axis.index()][c as usize];
+                    if !self.lengths[len] || crossings > board.max_overlap(len) {
+                        continue;
+                    }
+                    let off = new as f32 - pace;
+                    // Short of the pace costs more than beyond it: a
+                    // tiling with too few slots is split afterwards,
+                    // one with too many can rarely be merged.
+                    let cost = if off < 0.0 { -off } else { off / 10.0 };
+                    let bonus = if need[a] > 0 { NEED_BONUS } else { 0 };
+                    // Cells left behind on the line: none is best, a
+                    // few too short for a word are worst.
+                    let mut tail = 0;
+                    let mut t = c;
+                    while t != NONE && self.state[t as usize] == OPEN && tail < self.min_len {
+                        tail += 1;
+                        t = geo.next[axis.index()][t as usize];
+                    }
+                    let tail_cost = match tail {
+                        0 => -TAIL_COST,
+                        t if t < self.min_len => TAIL_COST,
+                        _ => 0,
+                    };
+                    let score = (cost * 2.0) as i64 - bonus + tail_cost + rng.below(6) as i64;
+                    options.push((score, a, lead, len));
+                }
+            }
+        }
+        options
     }
 
     fn take_slot(&mut self, geo: &Geometry, start: u16, axis: Direction, len: usize) {

@@ -259,6 +259,9 @@ impl<'p> Search<'p> {
         self.dfs(0, board, patterns, rng, limits, leaf)
     }
 
+    /// The complete search's recursion: the most constrained word, its
+    /// places (short directions first, shuffled, compounds last), each
+    /// placed, recursed into and undone.
     fn dfs(
         &mut self,
         depth: usize,
@@ -275,32 +278,11 @@ impl<'p> Search<'p> {
             self.leaf_rejections += 1;
             return Outcome::Failed;
         }
-        self.nodes += 1;
-        if self.nodes >= self.node_limit {
-            return Outcome::NodeLimit;
-        }
-        let scans = self.scanned / SCANS_PER_STEP;
-        self.scanned %= SCANS_PER_STEP;
-        if let Some(stop) = limits
-            .tick(Site::Search)
-            .or_else(|| limits.charge(Site::SearchScan, scans))
-        {
-            return Outcome::Stopped(stop);
+        if let Some(out) = self.charge_node(limits) {
+            return out;
         }
         let w = self.most_constrained();
-        let (a, b) = self.tables.ranges[w];
-        let mut cands = std::mem::take(&mut self.scratch[depth]);
-        cands.clear();
-        cands.extend((a..b).filter(|&c| self.kill[c as usize] == 0));
-        // Directions still short of their share first: move them to the front.
-        let mut short = 0;
-        for i in 0..cands.len() {
-            let d = self.tables.cand_dir[cands[i] as usize].index();
-            if self.dir_count[d] < self.required[d] {
-                cands.swap(i, short);
-                short += 1;
-            }
-        }
+        let (mut cands, short) = self.candidates(depth, w);
         let id = self.problem.must[w].id;
         let codes = &self.problem.lex[id as usize].codes;
         let mut result = Outcome::Failed;
@@ -311,19 +293,7 @@ impl<'p> Search<'p> {
         let total = cands.len();
         for k in 0.. {
             let c = if k < total {
-                // Shuffle lazily, within each part: a wide node that
-                // succeeds early draws few random numbers.
-                let end = if k < short { short } else { total };
-                cands.swap(k, k + rng.below(end - k));
-                // Of two random candidates, the one in the emptier ninth
-                // of the grid first: words spread without a fixed order.
-                let other = k + rng.below(end - k);
-                if self.crowded(board, cands[other], codes.len())
-                    < self.crowded(board, cands[k], codes.len())
-                {
-                    cands.swap(k, other);
-                }
-                cands[k]
+                self.draw(board, &mut cands, (k, short), rng, codes.len())
             } else if let Some(&c) = deferred.get(k - total) {
                 c
             } else {
@@ -347,25 +317,9 @@ impl<'p> Search<'p> {
                 result = Outcome::NodeLimit;
                 break;
             }
-            let mut new_cells = std::mem::take(&mut self.new_cells);
-            board.place(id, codes, start, dir, &mut new_cells);
-            let readable = !new_cells.is_empty() && patterns.lines_ok(board, &new_cells, Some(dir));
-            if !readable {
-                board.unplace();
-                self.new_cells = new_cells;
+            let Some(mark) = self.place(board, patterns, w, (id, codes), start, dir) else {
                 continue;
-            }
-            let mark = self.trail.len();
-            self.strike(board, start, dir, codes.len(), &new_cells);
-            self.new_cells = new_cells;
-            self.set_placed(w, dir, codes.len(), board, true);
-            if board.placements.len() > self.deepest.len() {
-                self.deepest = board
-                    .placements
-                    .iter()
-                    .map(|p| (p.word, p.start, p.dir))
-                    .collect();
-            }
+            };
             let outcome = if self.feasible(board) {
                 self.dfs(depth + 1, board, patterns, rng, limits, leaf)
             } else {
@@ -386,6 +340,98 @@ impl<'p> Search<'p> {
         self.scratch[depth] = cands;
         self.deferred[depth] = deferred;
         result
+    }
+
+    /// Counts a node against the restart's budget and the work limits
+    /// (with the candidate scans since the last); the outcome when either
+    /// is spent.
+    fn charge_node(&mut self, limits: &Limits) -> Option<Outcome> {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            return Some(Outcome::NodeLimit);
+        }
+        let scans = self.scanned / SCANS_PER_STEP;
+        self.scanned %= SCANS_PER_STEP;
+        limits
+            .tick(Site::Search)
+            .or_else(|| limits.charge(Site::SearchScan, scans))
+            .map(Outcome::Stopped)
+    }
+
+    /// Word `w`'s live candidate placements (in the depth's scratch
+    /// vector), those in directions still short of their share moved to
+    /// the front; and how many those are.
+    fn candidates(&mut self, depth: usize, w: usize) -> (Vec<u32>, usize) {
+        let (a, b) = self.tables.ranges[w];
+        let mut cands = std::mem::take(&mut self.scratch[depth]);
+        cands.clear();
+        cands.extend((a..b).filter(|&c| self.kill[c as usize] == 0));
+        let mut short = 0;
+        for i in 0..cands.len() {
+            let d = self.tables.cand_dir[cands[i] as usize].index();
+            if self.dir_count[d] < self.required[d] {
+                cands.swap(i, short);
+                short += 1;
+            }
+        }
+        (cands, short)
+    }
+
+    /// Places word `w` (lexicon `id`, letter `codes`) at `start` along
+    /// `dir` and strikes the placements it rules out; the trail mark to
+    /// undo to. `None` (nothing placed) when it would add no cell or make
+    /// a line read a word it must not.
+    fn place(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        w: usize,
+        (id, codes): (u32, &[u8]),
+        start: u16,
+        dir: Direction,
+    ) -> Option<usize> {
+        let mut new_cells = std::mem::take(&mut self.new_cells);
+        board.place(id, codes, start, dir, &mut new_cells);
+        let readable = !new_cells.is_empty() && patterns.lines_ok(board, &new_cells, Some(dir));
+        if !readable {
+            board.unplace();
+            self.new_cells = new_cells;
+            return None;
+        }
+        let mark = self.trail.len();
+        self.strike(board, start, dir, codes.len(), &new_cells);
+        self.new_cells = new_cells;
+        self.set_placed(w, dir, codes.len(), board, true);
+        if board.placements.len() > self.deepest.len() {
+            self.deepest = board
+                .placements
+                .iter()
+                .map(|p| (p.word, p.start, p.dir))
+                .collect();
+        }
+        Some(mark)
+    }
+
+    /// The `k`-th candidate, drawn from the rest of its part (the first
+    /// `short`, or the others). Shuffled lazily: a wide node that succeeds
+    /// early draws few random numbers. Of two random candidates, the one
+    /// in the emptier ninth of the grid first: words spread without a
+    /// fixed order.
+    fn draw(
+        &self,
+        board: &Board,
+        cands: &mut [u32],
+        (k, short): (usize, usize),
+        rng: &mut Rng,
+        len: usize,
+    ) -> u32 {
+        let end = if k < short { short } else { cands.len() };
+        cands.swap(k, k + rng.below(end - k));
+        let other = k + rng.below(end - k);
+        if self.crowded(board, cands[other], len) < self.crowded(board, cands[k], len) {
+            cands.swap(k, other);
+        }
+        cands[k]
     }
 
     fn crowded(&self, board: &Board, c: u32, len: usize) -> u16 {
