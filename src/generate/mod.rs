@@ -89,6 +89,8 @@ pub(crate) enum Site {
     Untangle,
     /// A step of the theme-list annealing (`anneal.rs`).
     Anneal,
+    /// A step of a sketch's annealing (`word_search/sketch.rs`).
+    Sketch,
     /// 4,096 steps of the word-rectangle search (the prover's are counted
     /// apart, see [`Limits::detached`]).
     Rectangle,
@@ -145,6 +147,7 @@ impl Site {
             Site::PlanNode => 1,
             Site::Untangle => 700,
             Site::Anneal => 3,
+            Site::Sketch => 1,
             Site::Rectangle => 60,
             Site::Swedish => 2,
             Site::CrossFill => 25,

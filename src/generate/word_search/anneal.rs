@@ -497,36 +497,12 @@ impl<'p> Anneal<'p> {
         }
     }
 
-    /// Runs of [`SOLUTION_BLOCK`] free cells, consecutive in reading
-    /// order, that lie one step apart along one line (the count of
-    /// `quality::solution_blocks`).
+    /// Runs of [`SOLUTION_BLOCK`] free cells side by side (see
+    /// [`solution_blocks`]).
     fn blocks(&self, s: &State) -> usize {
-        let w = self.geo.width as isize;
-        let mut blocks = 0;
-        let mut previous: Option<isize> = None;
-        let mut step: Option<(isize, isize)> = None;
-        let mut run = 1;
-        for &c in &self.playable {
-            if s.usage[c as usize] != 0 {
-                continue;
-            }
-            let c = c as isize;
-            if let Some(p) = previous {
-                let (dr, dc) = (c / w - p / w, c % w - p % w);
-                let next = (dr.abs() <= 1 && dc.abs() <= 1).then_some((dr, dc));
-                if next.is_some() && next == step {
-                    run += 1;
-                } else {
-                    run = if next.is_some() { 2 } else { 1 };
-                    step = next;
-                }
-                if run >= SOLUTION_BLOCK {
-                    blocks += 1;
-                }
-            }
-            previous = Some(c);
-        }
-        blocks
+        solution_blocks(self.geo, |c| {
+            self.geo.playable[c as usize] && s.usage[c as usize] == 0
+        })
     }
 
     /// Words that start right after a word running the same way ends.
@@ -844,11 +820,43 @@ impl<'p> Anneal<'p> {
     }
 }
 
+/// Runs of [`SOLUTION_BLOCK`] free cells, consecutive in reading order,
+/// that lie one step apart along one line (the count of
+/// `quality::solution_blocks`).
+pub(crate) fn solution_blocks(geo: &Geometry, free: impl Fn(u16) -> bool) -> usize {
+    let w = geo.width as isize;
+    let mut blocks = 0;
+    let mut previous: Option<isize> = None;
+    let mut step: Option<(isize, isize)> = None;
+    let mut run = 1;
+    for c in 0..geo.cells() as u16 {
+        if !free(c) {
+            continue;
+        }
+        let c = c as isize;
+        if let Some(p) = previous {
+            let (dr, dc) = (c / w - p / w, c % w - p % w);
+            let next = (dr.abs() <= 1 && dc.abs() <= 1).then_some((dr, dc));
+            if next.is_some() && next == step {
+                run += 1;
+            } else {
+                run = if next.is_some() { 2 } else { 1 };
+                step = next;
+            }
+            if run >= SOLUTION_BLOCK {
+                blocks += 1;
+            }
+        }
+        previous = Some(c);
+    }
+    blocks
+}
+
 /// e^(-y) for y ≥ 0 from additions, multiplications and divisions only,
 /// which IEEE 754 rounds the same everywhere (`f64::exp` comes from the
 /// platform's maths library): the same seed anneals the same way on every
 /// machine. Relative error below 1e-9.
-fn exp_neg(y: f64) -> f64 {
+pub(crate) fn exp_neg(y: f64) -> f64 {
     if y >= 40.0 {
         return 0.0;
     }
@@ -868,7 +876,7 @@ fn exp_neg(y: f64) -> f64 {
 
 /// The Metropolis rule: a step to energy `e` from `energy` is taken when it
 /// is no worse, else with probability exp(−Δ / temperature).
-fn metropolis(rng: &mut Rng, e: f64, energy: f64, temperature: f64) -> bool {
+pub(crate) fn metropolis(rng: &mut Rng, e: f64, energy: f64, temperature: f64) -> bool {
     e <= energy || {
         let x = rng.below(1 << 24) as f64 / (1u32 << 24) as f64;
         x < exp_neg((e - energy) / temperature)

@@ -22,6 +22,7 @@ mod pool;
 mod prepare;
 mod search;
 mod shares;
+mod sketch;
 mod weave;
 
 pub use shares::direction_shares;

@@ -129,6 +129,32 @@ impl<'p> Drawer<'p> {
         None
     }
 
+    /// Whether some available word matches the pattern (looking at up to
+    /// `tries` matches per vocabulary).
+    pub fn any_matching(
+        &mut self,
+        rng: &mut Rng,
+        len: usize,
+        pattern: &Pattern,
+        tries: usize,
+    ) -> bool {
+        let problem = self.problem;
+        let mut matches = std::mem::take(&mut self.matches);
+        let mut any = false;
+        for pool in &problem.pools {
+            if !pool.has_len(len) {
+                continue;
+            }
+            pool.matching(len, pattern, rng, tries, &mut self.scratch, &mut matches);
+            if matches.iter().any(|&id| self.available(id)) {
+                any = true;
+                break;
+            }
+        }
+        self.matches = matches;
+        any
+    }
+
     /// Places a word matching the slot, trying up to `tries` words; returns
     /// what it placed.
     #[allow(clippy::too_many_arguments)]

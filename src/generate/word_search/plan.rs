@@ -11,6 +11,8 @@ use super::cover::Swept;
 use super::patterns::Patterns;
 use super::pick::{Drawer, Drawn, direction_deficits};
 use super::prepare::Problem;
+use super::shares::direction_shares;
+use super::sketch::Sketcher;
 use crate::generate::Limits;
 use crate::generate::Site;
 use crate::generate::rng::Rng;
@@ -30,6 +32,19 @@ const SLOTS_PER_CELL: usize = 4;
 const DRAWS_PER_SLOT: usize = 3;
 /// Words tried per draw.
 const WORDS_PER_DRAW: usize = 4;
+/// Matches looked at when checking that a crossing slot can still be
+/// filled.
+const LOOKAHEAD_MATCHES: usize = 16;
+/// Sketches (see `sketch`) a planner tries before tiling, when the
+/// vocabularies are large enough (see `SKETCH_VOCABULARY`): the 70k German
+/// `--pick 40`, seeds 1–6, one sketch: 4 of 6 seeds sketched (bundle 5),
+/// two fell back to the tiling (bundles 13 and 15).
+const SKETCHES: usize = 2;
+/// Vocabularies from this many words get sketched plans. Theme lists keep
+/// the tiling (and the annealing of their layouts): with about 17 words a
+/// length no crossing leaves a slot words to choose from, and the sketches
+/// of 86 long + 25 short German words stayed 7–32 cells off.
+const SKETCH_VOCABULARY: usize = 300;
 /// Draws one fill may take.
 const FILL_DRAWS: usize = 400;
 /// Slots a complete tiling may have beyond the target (merged afterwards).
@@ -91,6 +106,13 @@ pub(crate) struct Planner<'p> {
     pub failed_fills: u64,
     /// Scratch: which cells a row or column may cross right now.
     crossable_now: Vec<bool>,
+    /// Words per length the vocabularies offer (for sketches).
+    length_counts: Vec<usize>,
+    /// Whether plans are sketched first (see `SKETCHES`).
+    sketches: bool,
+    /// Per slot of a sketched plan, the slots crossing it: a word drawn
+    /// must leave each of them a word to match (none for tiled plans).
+    crossers: Vec<Vec<usize>>,
 }
 
 impl<'p> Planner<'p> {
@@ -129,7 +151,89 @@ impl<'p> Planner<'p> {
             axis_need: [0; 2],
             crossable_now: Vec::new(),
             failed_fills: 0,
+            crossers: Vec::new(),
+            sketches: problem.pools.iter().map(|p| p.all.len()).sum::<usize>() > SKETCH_VOCABULARY,
+            length_counts: {
+                let mut counts = vec![0; longest + 1];
+                for pool in &problem.pools {
+                    for &id in &pool.all {
+                        let len = problem.lex[id as usize].codes.len();
+                        if len <= longest && !excluded.contains(&id) {
+                            counts[len] += 1;
+                        }
+                    }
+                }
+                counts
+            },
         }
+    }
+
+    /// Makes a plan by sketching (see `sketch`): the slots and the cells
+    /// kept for the solution; false if the sketch found none.
+    fn sketch(&mut self, board: &Board, rng: &mut Rng, limits: &Limits, keep: usize) -> bool {
+        let problem = self.drawer.problem;
+        let geo = board.geo;
+        let open: Vec<bool> = (0..geo.cells())
+            .map(|c| {
+                let cell = c as u16;
+                geo.playable[c] && board.usage(cell) == 0 && !board.is_reserved(cell)
+            })
+            .collect();
+        let placed = board.placements.len();
+        let (min, max) = problem.word_bounds;
+        let rules = &problem.spec.rules;
+        let sketcher = Sketcher::new(
+            geo,
+            &self.length_counts,
+            problem.spec.directions,
+            (min.saturating_sub(placed), max.saturating_sub(placed)),
+            (
+                rules
+                    .max_words_per_cell
+                    .clamp(1, super::board::MAX_USAGE as u8),
+                (0..=64).map(|l| rules.max_overlaps(l) as u8).collect(),
+            ),
+        );
+        let Some(sketch) = sketcher.run(&open, keep, rng, limits) else {
+            return false;
+        };
+        let mut usage = vec![0u8; geo.cells()];
+        for slot in &sketch.slots {
+            for i in 0..slot.len as usize {
+                usage[geo.walk(slot.start, slot.axis(), i) as usize] += 1;
+            }
+        }
+        self.slots = sketch
+            .slots
+            .iter()
+            .map(|slot| PlanSlot {
+                start: slot.start,
+                axis: slot.axis(),
+                len: slot.len,
+                crossed_by: 0,
+                crosses: (0..slot.len as usize)
+                    .any(|i| usage[geo.walk(slot.start, slot.axis(), i) as usize] > 1),
+            })
+            .collect();
+        self.kept = sketch.free;
+        let cells: Vec<Vec<u16>> = self
+            .slots
+            .iter()
+            .map(|s| {
+                (0..s.len as usize)
+                    .map(|i| geo.walk(s.start, s.axis, i))
+                    .collect()
+            })
+            .collect();
+        self.crossers = (0..cells.len())
+            .map(|i| {
+                (0..cells.len())
+                    .filter(|&j| j != i && cells[i].iter().any(|c| cells[j].contains(c)))
+                    .collect()
+            })
+            .collect();
+        self.required = direction_shares(placed + self.slots.len(), problem.spec.directions);
+        true
     }
 
     /// Tries up to `plans` layouts, stopping after `fills` complete plans
@@ -157,10 +261,18 @@ impl<'p> Planner<'p> {
             // (the report then says which share is short).
             let late = (4 * attempt).saturating_sub(3 * plans) * 4 / plans.max(1);
             let quarters = 4 - late.min(4);
-            let planned = self.plan(board, rng, solution.len(), quarters);
+            let sketching = self.sketches && attempt < SKETCHES;
+            let saved = self.required;
+            self.crossers.clear();
+            let planned = if sketching {
+                self.sketch(board, rng, limits, solution.len())
+            } else {
+                self.plan(board, rng, solution.len(), quarters)
+            };
             limits.charge(Site::PlanNode, self.nodes);
             if planned {
                 let filled = self.fill(board, patterns, rng, &solution);
+                self.required = saved;
                 limits.charge(Site::PlanDraw, self.draws as u64);
                 if filled {
                     return Swept::Done;
@@ -1004,13 +1116,54 @@ impl<'p> Planner<'p> {
                 continue;
             };
             self.drawn.push(drawn);
-            if self.fill_from(board, patterns, rng, order, dirs, k + 1) {
+            if self.crossers_can_follow(board, rng, i, &order[k + 1..], dirs)
+                && self.fill_from(board, patterns, rng, order, dirs, k + 1)
+            {
                 return true;
             }
             self.drawn.pop();
             self.drawer.undo(drawn, board, patterns);
         }
         false
+    }
+}
+
+impl Planner<'_> {
+    /// Whether every slot still to fill that crosses slot `i` has a word
+    /// that fits around the letters now fixed.
+    fn crossers_can_follow(
+        &mut self,
+        board: &Board,
+        rng: &mut Rng,
+        i: usize,
+        later: &[usize],
+        dirs: &[Direction],
+    ) -> bool {
+        let Some(crossers) = self.crossers.get(i) else {
+            return true;
+        };
+        for &j in crossers {
+            if !later.contains(&j) {
+                continue;
+            }
+            let slot = self.slots[j];
+            let len = slot.len as usize;
+            let start = if dirs[j] == slot.axis {
+                slot.start
+            } else {
+                board.geo.walk(slot.start, slot.axis, len - 1)
+            };
+            let Some(fit) = board.fit(start, dirs[j], len, None) else {
+                return false;
+            };
+            if !self
+                .drawer
+                .any_matching(rng, len, &fit.pattern, LOOKAHEAD_MATCHES)
+            {
+                return false;
+            }
+        }
+        true
     }
 }
 

@@ -1,0 +1,794 @@
+//! Sketched plans for solution-word grids: word slots (a start, an axis, a
+//! length; no letters yet) annealed over the open cells until exactly the
+//! solution's cells stay free, with the word count, the direction shares,
+//! bundles of at most four or five parallel words, crossings and the
+//! solution letters spread as one soft objective. The planner's fill then
+//! draws words into the slots. Without letters a step is a few hundred
+//! cell visits, and a slot can grow, shrink or slide by one cell: the fine
+//! moves that exact coverage needs and that whole words (the layout
+//! annealing) or rows in reading order (the tiling) do not have.
+
+use super::anneal::{exp_neg, metropolis, solution_blocks};
+use super::board::{Geometry, NONE, Placement};
+use super::bundles::bundle_score;
+use super::shares::direction_shares;
+use crate::generate::Limits;
+use crate::generate::Site;
+use crate::generate::rng::Rng;
+use crate::model::{Direction, DirectionSet};
+
+/// The axes of a slot, each named by the direction whose first cell comes
+/// first in reading order.
+const AXES: [Direction; 4] = [Direction::E, Direction::S, Direction::SE, Direction::SW];
+
+// The weights below were chosen on `examples/layout_targets`' first row
+// (70k German words, 20×20, `--pick 40`, SONNENSCHEIN), seeds 1–6,
+// 2026-11-27 (thirteenth session): the puzzle's largest bundle per seed
+// (a seed whose sketch failed falls back to the tiling, bundles 12–15),
+// and how many met every share. With an even cover weight of 1 and
+// shares and bundles at 2: bundles 8–9, shares 2 of 4 seeds; the other
+// settings are in BENCHMARKS ("Sketched plans").
+
+/// Largest bundle the sketch aims for: issue 30's target for counted
+/// grids (at most five parallel neighbours).
+const BUNDLE_GOAL: usize = 5;
+/// Crossings a word the sketch aims for (issue 30: at least 0.4 for
+/// counted grids, 0.5 for ranges).
+const CROSSINGS_GOAL: f64 = 0.5;
+/// Crossings rewarded at most, a word: each fixes a letter the fill must
+/// match. At 0.8 the sketches ran to 0.8–1.0 a word and their fills
+/// failed on rare letter pairs; 0.6 gives 0.5–0.65 in the puzzle.
+const CROSSINGS_CAP: f64 = 0.6;
+/// Ninths of the grid that should hold a solution letter.
+const REGIONS_GOAL: usize = 5;
+
+/// Energy of a free cell too many or too few, in the layouts compared
+/// (`Measure::key`); while annealing it rises from [`COVER_START`].
+const COVER: f64 = 1.0;
+/// The free-cell weight at the start of a round: low, so that slots can
+/// be taken off and laid elsewhere (the bundles and shares settle first).
+const COVER_START: f64 = 0.2;
+/// How much the free-cell weight rises over a round (0.2 → 4.2). Seeds
+/// 1–6 at shares and bundles 2: fixed at 1, bundles 8 (12), 3 of 6
+/// sketches filled; rising by 2: the sketches ended one cell off; by 4:
+/// 9 (12); by 6 with shares and bundles at 4: 5 (15), every share.
+const COVER_RISE: f64 = 4.0;
+/// Energy of a word outside the count asked for: at 2 the sketches ended
+/// with 49 slots instead of 40 (shorter slots cover as well).
+const COUNT: f64 = 6.0;
+/// Energy of a slot missing from an axis's share. Shares | bundles at 2 |
+/// 2: bundles 9 (12), shares 3 of 6; 4 | 4: 6 (12), 6 of 6; 6 | 6: 5
+/// (15), 6 of 6 (4 seeds at 5); 4 | 8: 5 (14), 5 of 6.
+const SHARE: f64 = 6.0;
+/// Energy of each slot the largest bundle holds beyond the goal (see
+/// [`SHARE`]).
+const OVER_GOAL: f64 = 6.0;
+/// Energy of a slot per bundle-mate (squared sizes less the slots): ties
+/// between sketches with the same largest bundle.
+const BUNDLED: f64 = 0.1;
+/// Energy (a reward) of a crossing, up to the cap: as the layout
+/// annealing's (`anneal::CROSSING`).
+const CROSSING: f64 = 0.6;
+/// Energy of each ninth short of a solution letter.
+const SPREAD: f64 = 1.0;
+/// Energy of a run of four solution cells side by side.
+const BLOCK: f64 = 1.0;
+/// Energy of a slot the words cannot serve: its length has fewer words
+/// than slots, it crosses more words than the sharing rules allow, or its
+/// crossings leave too few words (see [`FILL_CANDIDATES`]).
+const UNFIT: f64 = 3.0;
+/// One word in this many has a given letter at a given place (the
+/// fill-ease estimate).
+const LETTER_ODDS: f64 = 12.0;
+/// Words a slot should keep to choose from once its crossing letters are
+/// fixed (its length's words over [`LETTER_ODDS`] per crossing, two
+/// crossings side by side counted as three). Without the rule every
+/// feasible sketch's fill failed (slots of 17–18 letters with a letter
+/// fixed, "TS…" at a 14-letter slot's start); with it and the fill's
+/// look-ahead, every one filled (3 of 3, 4 of 4).
+const FILL_CANDIDATES: f64 = 4.0;
+/// Lengths drawn for a slot of a capped count, the one nearest the pace
+/// taken.
+const PACE_DRAWS: usize = 3;
+/// Free cells too many or too few that a repair (growing or shrinking a
+/// slot by a cell) tries to close.
+const REPAIRABLE: usize = 3;
+/// Temperature at the start of a round (about a free cell and a half, as
+/// in `anneal::HOT`).
+const HOT: f64 = 1.5;
+/// Steps of one round, cooling from [`HOT`] to 0.05: 20,000 ended 10–20
+/// cells off; at 100,000 most sketches became feasible. 2.5 µs a step on
+/// the slower 2-core EPYC machine (about 1 µs on the development one).
+const ROUND: u64 = 100_000;
+/// Rounds a sketch may take, each heating up again from where the last
+/// ended (4 rounds of 100,000 did better than 2 of 200,000 or 8 of 50,000,
+/// and than restarts from an empty grid, which never became feasible).
+const ROUNDS: u64 = 4;
+/// ln(HOT / 0.05) = ln 30, written out (`f64::ln` may differ in the last
+/// bit between platforms).
+const LN_HOT_OVER_COLD: f64 = 3.401_197_381_662_155;
+
+/// A slot of a sketch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SketchSlot {
+    pub start: u16,
+    /// Index into [`AXES`].
+    pub axis: u8,
+    pub len: u8,
+}
+
+impl SketchSlot {
+    pub fn axis(&self) -> Direction {
+        AXES[self.axis as usize]
+    }
+}
+
+/// A sketch under change.
+#[derive(Clone)]
+struct State {
+    slots: Vec<SketchSlot>,
+    /// Slots per cell.
+    usage: Vec<u8>,
+    /// Per cell, a bit per axis with a slot through it.
+    axes_at: Vec<u8>,
+    uncovered: usize,
+    per_len: Vec<u16>,
+}
+
+/// How good a sketch is.
+#[derive(Clone, Copy, Debug)]
+struct Measure {
+    off: usize,
+    count_off: usize,
+    short: usize,
+    largest: usize,
+    bundled: usize,
+    crossings_short: usize,
+    rewarded: usize,
+    spread_short: usize,
+    blocks: usize,
+    unfit: usize,
+}
+
+impl Measure {
+    fn energy(&self) -> f64 {
+        self.energy_at(COVER)
+    }
+
+    fn energy_at(&self, cover: f64) -> f64 {
+        cover * self.off as f64
+            + COUNT * self.count_off as f64
+            + SHARE * self.short as f64
+            + OVER_GOAL * self.largest.saturating_sub(BUNDLE_GOAL) as f64
+            + BUNDLED * self.bundled as f64
+            + SPREAD * self.spread_short as f64
+            + BLOCK * self.blocks as f64
+            + UNFIT * self.unfit as f64
+            - CROSSING * self.rewarded as f64
+    }
+
+    fn feasible(&self) -> bool {
+        self.off == 0 && self.count_off == 0 && self.unfit == 0
+    }
+
+    /// Smaller is better among feasible sketches.
+    fn key(&self) -> (usize, usize, usize, usize, usize, i64) {
+        (
+            self.blocks,
+            self.short,
+            self.largest.max(BUNDLE_GOAL),
+            self.spread_short,
+            self.crossings_short,
+            (self.energy() * 16.0) as i64,
+        )
+    }
+
+    fn goals_met(&self) -> bool {
+        self.feasible()
+            && self.blocks == 0
+            && self.short == 0
+            && self.largest <= BUNDLE_GOAL
+            && self.spread_short == 0
+            && self.crossings_short == 0
+    }
+}
+
+/// What a sketch must respect, fixed for a request.
+pub(crate) struct Sketcher<'g> {
+    geo: &'g Geometry,
+    /// Per length, the words that can serve a slot of it (capped).
+    available: Vec<u16>,
+    /// Lengths with words, each as often as a draw should pick it.
+    length_draws: Vec<u8>,
+    directions: DirectionSet,
+    /// Indices into [`AXES`] with an enabled direction.
+    axes: Vec<u8>,
+    bounds: (usize, usize),
+    max_usage: u8,
+    max_overlap: Vec<u8>,
+}
+
+/// A finished sketch: its slots and the cells left free, in reading order.
+pub(crate) struct Sketch {
+    pub slots: Vec<SketchSlot>,
+    pub free: Vec<u16>,
+}
+
+impl<'g> Sketcher<'g> {
+    /// `lengths[l]`: words of `l` letters the vocabularies offer.
+    pub fn new(
+        geo: &'g Geometry,
+        lengths: &[usize],
+        directions: DirectionSet,
+        bounds: (usize, usize),
+        (max_usage, max_overlap): (u8, Vec<u8>),
+    ) -> Self {
+        let available: Vec<u16> = lengths
+            .iter()
+            .map(|&n| n.min(u16::MAX as usize) as u16)
+            .collect();
+        // Lengths drawn in proportion to their words (every length at
+        // least once in the draw table).
+        let most = lengths.iter().copied().max().unwrap_or(1).max(1);
+        let mut length_draws = Vec::new();
+        for (len, &n) in lengths.iter().enumerate() {
+            if len >= 2 && n > 0 {
+                let weight = (n * 64).div_ceil(most).max(1);
+                length_draws.extend(std::iter::repeat_n(len as u8, weight));
+            }
+        }
+        let axes = (0..4u8)
+            .filter(|&a| {
+                let d = AXES[a as usize];
+                directions.contains(d) || directions.contains(d.reverse())
+            })
+            .collect();
+        Sketcher {
+            geo,
+            available,
+            length_draws,
+            directions,
+            axes,
+            bounds,
+            max_usage,
+            max_overlap,
+        }
+    }
+
+    /// Anneals a sketch over the `open` cells leaving `keep` of them free;
+    /// the best feasible one, or `None`.
+    pub fn run(
+        &self,
+        open: &[bool],
+        keep: usize,
+        rng: &mut Rng,
+        limits: &Limits,
+    ) -> Option<Sketch> {
+        if self.length_draws.is_empty() || self.axes.is_empty() {
+            return None;
+        }
+        let cells = self.geo.cells();
+        let open_cells: Vec<u16> = (0..cells as u16).filter(|&c| open[c as usize]).collect();
+        let mut current = State {
+            slots: Vec::new(),
+            usage: vec![0; cells],
+            axes_at: vec![0; cells],
+            uncovered: open_cells.len(),
+            per_len: vec![0; self.available.len()],
+        };
+        let mut measure = self.measure(&current, open, keep);
+        let mut best: Option<(_, State, Measure)> = None;
+        let mut trial = current.clone();
+        let cooling = exp_neg(LN_HOT_OVER_COLD / ROUND as f64);
+        let mut temperature = HOT;
+        for done in 1..=ROUND * ROUNDS {
+            temperature *= cooling;
+            if done.is_multiple_of(ROUND) {
+                temperature = HOT;
+            }
+            if limits.tick(Site::Sketch).is_some() {
+                break;
+            }
+            trial.clone_from(&current);
+            if !self.step(&mut trial, (open, &open_cells), keep, rng) {
+                continue;
+            }
+            let m = self.measure(&trial, open, keep);
+            // The weight of a free cell rises over the round (see
+            // `COVER_RISE`); the current layout is weighed again with it.
+            let progress = (done % ROUND) as f64 / ROUND as f64;
+            let cover = COVER_START + COVER_RISE * progress;
+            let energy = measure.energy_at(cover);
+            let e = m.energy_at(cover);
+            if !metropolis(rng, e, energy, temperature) {
+                continue;
+            }
+            std::mem::swap(&mut current, &mut trial);
+            measure = m;
+            // Near the cover asked for: a slot grown or shrunk by a cell
+            // or two may close the gap (the annealing rarely takes the
+            // last such step at random).
+            if !measure.feasible() && measure.off <= REPAIRABLE && measure.count_off == 0 {
+                let mut repaired = current.clone();
+                if self.repair(&mut repaired, open, keep) {
+                    let r = self.measure(&repaired, open, keep);
+                    if r.feasible() && best.as_ref().is_none_or(|(k, _, _)| r.key() < *k) {
+                        best = Some((r.key(), repaired, r));
+                        if r.goals_met() {
+                            break;
+                        }
+                    }
+                }
+            }
+            if measure.feasible() && best.as_ref().is_none_or(|(k, _, _)| measure.key() < *k) {
+                best = Some((measure.key(), current.clone(), measure));
+                if measure.goals_met() {
+                    break;
+                }
+            }
+        }
+        let (_, state, _) = best?;
+        let free = open_cells
+            .iter()
+            .copied()
+            .filter(|&c| state.usage[c as usize] == 0)
+            .collect();
+        Some(Sketch {
+            slots: state.slots,
+            free,
+        })
+    }
+
+    /// Grows or shrinks slots by a cell at an end until exactly `keep`
+    /// open cells are free, each change within the rules; false when no
+    /// change helps.
+    fn repair(&self, s: &mut State, open: &[bool], keep: usize) -> bool {
+        for _ in 0..REPAIRABLE {
+            if s.uncovered == keep {
+                return true;
+            }
+            let grow = s.uncovered > keep;
+            let mut done = false;
+            'slots: for k in 0..s.slots.len() {
+                let slot = s.slots[k];
+                for front in [false, true] {
+                    let (start, len) = match (grow, front) {
+                        (true, true) => (
+                            self.geo.walk(slot.start, slot.axis().reverse(), 1),
+                            slot.len + 1,
+                        ),
+                        (true, false) => (slot.start, slot.len + 1),
+                        (false, true) => (self.geo.walk(slot.start, slot.axis(), 1), slot.len - 1),
+                        (false, false) => (slot.start, slot.len - 1),
+                    };
+                    if start == NONE || len < 2 {
+                        continue;
+                    }
+                    let before = s.uncovered;
+                    let mut trial = s.clone();
+                    self.remove(&mut trial, k);
+                    let moved = SketchSlot {
+                        start,
+                        axis: slot.axis,
+                        len,
+                    };
+                    if self.try_add(&mut trial, open, moved, false)
+                        && trial.uncovered.abs_diff(keep) < before.abs_diff(keep)
+                        && self.measure(&trial, open, keep).unfit == 0
+                    {
+                        *s = trial;
+                        done = true;
+                        break 'slots;
+                    }
+                }
+            }
+            if !done {
+                return false;
+            }
+        }
+        s.uncovered == keep
+    }
+
+    /// One random change; false when it could not be made.
+    fn step(
+        &self,
+        s: &mut State,
+        (open, open_cells): (&[bool], &[u16]),
+        keep: usize,
+        rng: &mut Rng,
+    ) -> bool {
+        let r = rng.below(10);
+        if r < 4 || s.slots.is_empty() {
+            let Some(cell) = self.random_uncovered(s, open_cells, rng) else {
+                return false;
+            };
+            return self.lay_through(s, open, cell, rng, keep);
+        }
+        let k = rng.below(s.slots.len());
+        let slot = s.slots[k];
+        match r {
+            4 | 5 => {
+                // Moved: laid again through one of its cells or a free one.
+                let through = if r == 4 {
+                    self.geo
+                        .walk(slot.start, slot.axis(), rng.below(slot.len as usize))
+                } else {
+                    match self.random_uncovered(s, open_cells, rng) {
+                        Some(c) => c,
+                        None => return false,
+                    }
+                };
+                self.remove(s, k);
+                self.lay_through(s, open, through, rng, keep)
+            }
+            6..=8 => {
+                // Grown, shrunk or slid by one cell at one end.
+                let (front, grow) = (rng.below(2) == 0, rng.below(3));
+                let (start, len) = match (front, grow) {
+                    (true, 0) => (
+                        self.geo.walk(slot.start, slot.axis().reverse(), 1),
+                        slot.len + 1,
+                    ),
+                    (true, 1) => (
+                        self.geo.walk(slot.start, slot.axis(), 1),
+                        slot.len.saturating_sub(1),
+                    ),
+                    (false, 0) => (slot.start, slot.len + 1),
+                    (false, 1) => (slot.start, slot.len.saturating_sub(1)),
+                    (true, _) => (
+                        self.geo.walk(slot.start, slot.axis().reverse(), 1),
+                        slot.len,
+                    ),
+                    (false, _) => (self.geo.walk(slot.start, slot.axis(), 1), slot.len),
+                };
+                if start == NONE || len < 2 {
+                    return false;
+                }
+                self.remove(s, k);
+                self.try_add(
+                    s,
+                    open,
+                    SketchSlot {
+                        start,
+                        axis: slot.axis,
+                        len,
+                    },
+                    false,
+                )
+            }
+            _ => {
+                self.remove(s, k);
+                true
+            }
+        }
+    }
+
+    fn random_uncovered(&self, s: &State, open_cells: &[u16], rng: &mut Rng) -> Option<u16> {
+        if s.uncovered == 0 {
+            return None;
+        }
+        (0..64)
+            .map(|_| open_cells[rng.below(open_cells.len())])
+            .find(|&c| s.usage[c as usize] == 0)
+    }
+
+    /// Lays a slot of a random axis and length through `cell`.
+    fn lay_through(
+        &self,
+        s: &mut State,
+        open: &[bool],
+        cell: u16,
+        rng: &mut Rng,
+        keep: usize,
+    ) -> bool {
+        let axis = self.axes[rng.below(self.axes.len())];
+        let mut len = self.length_draws[rng.below(self.length_draws.len())];
+        // A capped count needs its slots to cover the cells left at a
+        // pace: the draw nearest to it of a few.
+        let slots_left = self.bounds.1.saturating_sub(s.slots.len());
+        if slots_left > 0 && self.bounds.1 < usize::MAX {
+            let pace = s.uncovered.saturating_sub(keep).div_ceil(slots_left);
+            for _ in 1..PACE_DRAWS {
+                let other = self.length_draws[rng.below(self.length_draws.len())];
+                if (other as usize).abs_diff(pace) < (len as usize).abs_diff(pace) {
+                    len = other;
+                }
+            }
+        }
+        let at = rng.below(len as usize);
+        let start = self.geo.walk(cell, AXES[axis as usize].reverse(), at);
+        if start == NONE {
+            return false;
+        }
+        self.try_add(s, open, SketchSlot { start, axis, len }, true)
+    }
+
+    /// Adds a slot if it lies on open cells within the sharing rules;
+    /// slots along the same line in its way are pushed out when `push`.
+    fn try_add(&self, s: &mut State, open: &[bool], slot: SketchSlot, push: bool) -> bool {
+        if slot.len as usize >= self.available.len() || self.available[slot.len as usize] == 0 {
+            return false;
+        }
+        let dir = slot.axis();
+        let bit = 1u8 << slot.axis;
+        let mut cell = slot.start;
+        let mut in_way = false;
+        for i in 0..slot.len {
+            if i > 0 {
+                cell = self.geo.next[dir.index()][cell as usize];
+            }
+            if cell == NONE || !open[cell as usize] {
+                return false;
+            }
+            in_way |= s.axes_at[cell as usize] & bit != 0;
+        }
+        if in_way {
+            if !push {
+                return false;
+            }
+            let cells = self.cells_of(slot);
+            let mut k = s.slots.len();
+            while k > 0 {
+                k -= 1;
+                let other = s.slots[k];
+                if other.axis == slot.axis
+                    && self.cells_of(other).any(|c| cells.clone().any(|d| d == c))
+                {
+                    self.remove(s, k);
+                }
+            }
+        }
+        let mut crossings = 0;
+        let mut new_cells = 0;
+        for c in self.cells_of(slot) {
+            let usage = s.usage[c as usize];
+            if usage >= self.max_usage {
+                return false;
+            }
+            if usage == 0 {
+                new_cells += 1;
+            } else {
+                crossings += 1;
+            }
+        }
+        if new_cells == 0 || crossings > self.max_overlap[(slot.len as usize).min(64)] {
+            return false;
+        }
+        for c in self.cells_of(slot) {
+            let c = c as usize;
+            if s.usage[c] == 0 {
+                s.uncovered -= 1;
+            }
+            s.usage[c] += 1;
+            s.axes_at[c] |= bit;
+        }
+        s.per_len[slot.len as usize] += 1;
+        s.slots.push(slot);
+        true
+    }
+
+    fn remove(&self, s: &mut State, k: usize) {
+        let slot = s.slots.swap_remove(k);
+        let bit = 1u8 << slot.axis;
+        for c in self.cells_of(slot) {
+            let c = c as usize;
+            s.usage[c] -= 1;
+            if s.usage[c] == 0 {
+                s.uncovered += 1;
+            }
+            s.axes_at[c] &= !bit;
+        }
+        s.per_len[slot.len as usize] -= 1;
+    }
+
+    fn cells_of(&self, slot: SketchSlot) -> impl Iterator<Item = u16> + Clone + '_ {
+        let dir = slot.axis().index();
+        std::iter::successors(Some(slot.start), move |&c| {
+            Some(self.geo.next[dir][c as usize])
+        })
+        .take(slot.len as usize)
+    }
+
+    fn measure(&self, s: &State, open: &[bool], keep: usize) -> Measure {
+        let n = s.slots.len();
+        let required = direction_shares(n, self.directions);
+        let mut per_axis = [0usize; 4];
+        for slot in &s.slots {
+            per_axis[slot.axis as usize] += 1;
+        }
+        let short = (0..4)
+            .map(|a| {
+                let d = AXES[a];
+                (required[d.index()] + required[d.reverse().index()]).saturating_sub(per_axis[a])
+            })
+            .sum();
+        let placements: Vec<Placement> = s
+            .slots
+            .iter()
+            .map(|slot| Placement {
+                word: 0,
+                start: slot.start,
+                dir: slot.axis(),
+                len: slot.len,
+                overlaps: 0,
+            })
+            .collect();
+        let (largest, squares) = bundle_score(self.geo, &placements);
+        let mut crossings = 0;
+        let mut unfit = 0;
+        for slot in &s.slots {
+            let mut crossed = 0;
+            let mut side_by_side = 0;
+            let mut previous = false;
+            for c in self.cells_of(*slot) {
+                let here = s.usage[c as usize] > 1;
+                crossed += usize::from(here);
+                side_by_side += usize::from(here && previous);
+                previous = here;
+            }
+            crossings += crossed;
+            // Two letters in a row fixed by crossings (two parallel words
+            // crossing it side by side) leave fewer words ("TS…", "…XQ"):
+            // counted as a third letter.
+            if crossed > self.max_overlap[(slot.len as usize).min(64)] as usize
+                || (self.available[slot.len as usize] as f64)
+                    < FILL_CANDIDATES * LETTER_ODDS.powi((crossed + side_by_side) as i32)
+            {
+                unfit += 1;
+            }
+        }
+        // Each crossing cell was counted once per slot through it.
+        let crossings = crossings / 2;
+        for (len, &used) in s.per_len.iter().enumerate() {
+            unfit += (used as usize).saturating_sub(self.available[len] as usize);
+        }
+        let mut free_in = [false; 9];
+        for (c, &u) in s.usage.iter().enumerate() {
+            if u == 0 && open[c] {
+                free_in[self.geo.region[c] as usize] = true;
+            }
+        }
+        let regions = free_in.iter().filter(|&&f| f).count();
+        let blocks = solution_blocks(self.geo, |c| open[c as usize] && s.usage[c as usize] == 0);
+        let cap = (CROSSINGS_CAP * n as f64).ceil() as usize;
+        Measure {
+            off: s.uncovered.abs_diff(keep),
+            count_off: self.bounds.0.saturating_sub(n) + n.saturating_sub(self.bounds.1),
+            short,
+            largest,
+            bundled: squares - n,
+            crossings_short: ((CROSSINGS_GOAL * n as f64).ceil() as usize)
+                .saturating_sub(crossings),
+            rewarded: crossings.min(cap),
+            spread_short: REGIONS_GOAL.min(keep).saturating_sub(regions),
+            blocks,
+            unfit,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Mask, Rules};
+    use std::time::{Duration, Instant};
+
+    fn sketcher<'g>(geo: &'g Geometry, lengths: &[usize], bounds: (usize, usize)) -> Sketcher<'g> {
+        let rules = Rules::default();
+        Sketcher::new(
+            geo,
+            lengths,
+            DirectionSet::ALL,
+            bounds,
+            (
+                rules.max_words_per_cell,
+                (0..=64).map(|l| rules.max_overlaps(l) as u8).collect(),
+            ),
+        )
+    }
+
+    /// A large vocabulary's lengths: `wamerican`'s 63,737 lower-case words
+    /// of three letters or more, counted by length (3 to 22 letters).
+    fn large_lengths() -> Vec<usize> {
+        vec![
+            0, 0, 0, 665, 2442, 4667, 7352, 9951, 10500, 9307, 7387, 5070, 3199, 1792, 796, 372,
+            141, 61, 22, 6, 3, 2, 2,
+        ]
+    }
+
+    /// Checks a sketch against the rules it must keep, independently of
+    /// the annealer's own bookkeeping; returns the slots per axis.
+    fn check(geo: &Geometry, open: &[bool], sketch: &Sketch, keep: usize) -> [usize; 4] {
+        let rules = Rules::default();
+        let mut usage = vec![0u8; geo.cells()];
+        let mut axis_at = vec![[false; 4]; geo.cells()];
+        let mut per_axis = [0; 4];
+        for slot in &sketch.slots {
+            per_axis[slot.axis as usize] += 1;
+            for i in 0..slot.len as usize {
+                let c = geo.walk(slot.start, slot.axis(), i);
+                assert_ne!(c, NONE, "{slot:?} leaves the grid");
+                let c = c as usize;
+                assert!(open[c], "{slot:?} covers a closed cell");
+                assert!(!axis_at[c][slot.axis as usize], "two slots along one line");
+                axis_at[c][slot.axis as usize] = true;
+                usage[c] += 1;
+                assert!(usage[c] <= rules.max_words_per_cell);
+            }
+        }
+        for slot in &sketch.slots {
+            let crossed = (0..slot.len as usize)
+                .filter(|&i| usage[geo.walk(slot.start, slot.axis(), i) as usize] > 1)
+                .count();
+            assert!(crossed <= rules.max_overlaps(slot.len as usize), "{slot:?}");
+        }
+        let free: Vec<u16> = (0..geo.cells() as u16)
+            .filter(|&c| open[c as usize] && usage[c as usize] == 0)
+            .collect();
+        assert_eq!(free, sketch.free, "the free cells, in reading order");
+        assert_eq!(free.len(), keep);
+        per_axis
+    }
+
+    #[test]
+    fn sketches_leave_exactly_the_solution_cells_free_with_the_count_asked() {
+        let mask = Mask::rectangle(20, 20).unwrap();
+        let geo = Geometry::new(&mask);
+        let open = geo.playable.clone();
+        let lengths = large_lengths();
+        let sketcher = sketcher(&geo, &lengths, (40, 40));
+        let limits = Limits::new(Instant::now() + Duration::from_secs(120), None);
+        let mut sketched = 0;
+        for seed in 1..=3 {
+            let Some(sketch) = sketcher.run(&open, 12, &mut Rng::new(seed), &limits) else {
+                continue;
+            };
+            sketched += 1;
+            assert_eq!(sketch.slots.len(), 40);
+            let per_axis = check(&geo, &open, &sketch, 12);
+            // Every direction's share (4 of 40) means 8 slots an axis.
+            assert!(per_axis.iter().all(|&n| n >= 8), "{per_axis:?}");
+        }
+        assert!(sketched >= 2, "sketched {sketched} of 3");
+    }
+
+    #[test]
+    fn a_sketch_keeps_off_closed_cells_and_serves_only_lengths_with_words() {
+        // A 15×15 grid with its middle 5×5 closed (an ad area), 20 words
+        // of 5–9 letters.
+        let mask = Mask::rectangle(15, 15).unwrap();
+        let geo = Geometry::new(&mask);
+        let open: Vec<bool> = (0..geo.cells() as u16)
+            .map(|c| {
+                let p = geo.pos(c);
+                !(5..10).contains(&p.row) || !(5..10).contains(&p.col)
+            })
+            .collect();
+        let lengths: Vec<usize> = large_lengths()
+            .iter()
+            .enumerate()
+            .map(|(l, &n)| if (5..=9).contains(&l) { n } else { 0 })
+            .collect();
+        let sketcher = sketcher(&geo, &lengths, (20, 24));
+        let limits = Limits::new(Instant::now() + Duration::from_secs(120), None);
+        let sketch = (1..=3)
+            .find_map(|seed| sketcher.run(&open, 8, &mut Rng::new(seed), &limits))
+            .expect("a sketch in three seeds");
+        check(&geo, &open, &sketch, 8);
+        assert!((20..=24).contains(&sketch.slots.len()));
+        assert!(sketch.slots.iter().all(|s| (5..=9).contains(&s.len)));
+    }
+
+    #[test]
+    fn no_lengths_no_sketch() {
+        let mask = Mask::rectangle(10, 10).unwrap();
+        let geo = Geometry::new(&mask);
+        let sketcher = sketcher(&geo, &[0; 8], (1, 10));
+        let limits = Limits::new(Instant::now() + Duration::from_secs(10), None);
+        assert!(
+            sketcher
+                .run(&geo.playable, 5, &mut Rng::new(1), &limits)
+                .is_none()
+        );
+    }
+}
