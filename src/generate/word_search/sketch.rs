@@ -193,6 +193,26 @@ impl Measure {
     }
 }
 
+/// The best feasible sketch so far.
+#[derive(Default)]
+struct Best {
+    key: Option<(usize, usize, usize, usize, usize, i64)>,
+    state: Option<State>,
+}
+
+impl Best {
+    /// Keeps `state` when it is feasible and better; true when it meets
+    /// every goal (the run may end).
+    fn offer(&mut self, measure: Measure, state: &State) -> bool {
+        if !measure.feasible() || self.key.is_some_and(|k| measure.key() >= k) {
+            return false;
+        }
+        self.key = Some(measure.key());
+        self.state = Some(state.clone());
+        measure.goals_met()
+    }
+}
+
 /// What a sketch must respect, fixed for a request.
 pub(crate) struct Sketcher<'g> {
     geo: &'g Geometry,
@@ -277,7 +297,7 @@ impl<'g> Sketcher<'g> {
             per_len: vec![0; self.available.len()],
         };
         let mut measure = self.measure(&current, open, keep);
-        let mut best: Option<(_, State, Measure)> = None;
+        let mut best = Best::default();
         let mut trial = current.clone();
         let cooling = exp_neg(LN_HOT_OVER_COLD / ROUND as f64);
         let mut temperature = HOT;
@@ -308,26 +328,23 @@ impl<'g> Sketcher<'g> {
             // Near the cover asked for: a slot grown or shrunk by a cell
             // or two may close the gap (the annealing rarely takes the
             // last such step at random).
-            if !measure.feasible() && measure.off <= REPAIRABLE && measure.count_off == 0 {
-                let mut repaired = current.clone();
-                if self.repair(&mut repaired, open, keep) {
-                    let r = self.measure(&repaired, open, keep);
-                    if r.feasible() && best.as_ref().is_none_or(|(k, _, _)| r.key() < *k) {
-                        best = Some((r.key(), repaired, r));
-                        if r.goals_met() {
-                            break;
-                        }
-                    }
-                }
+            let repaired =
+                (!measure.feasible() && measure.off <= REPAIRABLE && measure.count_off == 0)
+                    .then(|| {
+                        let mut repaired = current.clone();
+                        self.repair(&mut repaired, open, keep).then_some(repaired)
+                    })
+                    .flatten();
+            if let Some(r) = repaired
+                && best.offer(self.measure(&r, open, keep), &r)
+            {
+                break;
             }
-            if measure.feasible() && best.as_ref().is_none_or(|(k, _, _)| measure.key() < *k) {
-                best = Some((measure.key(), current.clone(), measure));
-                if measure.goals_met() {
-                    break;
-                }
+            if best.offer(measure, &current) {
+                break;
             }
         }
-        let (_, state, _) = best?;
+        let state = best.state?;
         let free = open_cells
             .iter()
             .copied()
