@@ -6,6 +6,7 @@
 
 use super::board::{Board, Geometry, MAX_USAGE, NONE, Placement, axis_of};
 use super::bundles::bundle_score;
+use super::goals::{Key, Shortfalls};
 use super::patterns::{PatternBase, Patterns};
 use super::pick::Drawer;
 use super::prepare::{Problem, contains_either_way};
@@ -18,9 +19,6 @@ use crate::model::quality::SOLUTION_BLOCK;
 use crate::model::{Direction, DirectionSet};
 use std::collections::BTreeSet;
 
-/// The largest bundle of parallel words a theme list's layout aims for
-/// (issue 11's target for theme lists).
-const BUNDLE_GOAL: usize = 5;
 /// Crossings a word the layout aims for (issue 11's target for theme
 /// lists: 0.3).
 const CROSSINGS_GOAL: f64 = 0.35;
@@ -43,7 +41,7 @@ const COVER: f64 = 1.0;
 /// so that shares are not traded for coverage (every share met in 32 of
 /// 32 puzzles).
 const SHARE: f64 = 2.0;
-/// Energy of each word the largest bundle holds beyond [`BUNDLE_GOAL`]:
+/// Energy of each word the largest bundle holds beyond [`super::goals::BUNDLE_GOAL`]:
 /// at 1.0 the largest bundles ended at 5–7, at 2.0 at 5 (or less).
 const OVER_GOAL: f64 = 2.0;
 /// Energy of a word per bundle-mate (squared bundle sizes less the words):
@@ -119,42 +117,28 @@ struct State {
     crossings: usize,
 }
 
-/// Feasible layouts compared: runs of solution letters side by side
-/// (they give the solution away, and the driver's `layout_key` ranks them
-/// first too; the autumn list, 24 seeds: 0 blocks in all against 1–3 in
-/// 4, 2 seeds one direction share shorter), share shortfalls, the largest
-/// bundle (any within the goal alike), ninths short of a solution letter,
-/// crossings short of the goal, the energy (in sixteenths).
-type Key = (usize, usize, usize, usize, usize, i64);
-
 /// How good a layout is: what the energy weighs, kept apart.
 #[derive(Clone, Copy)]
 struct Measure {
     off: usize,
     /// Words short of the fewest asked for.
     few: usize,
-    short: usize,
-    largest: usize,
+    goals: Shortfalls,
     bundled: usize,
-    spread_short: usize,
     crossings: usize,
-    crossings_short: usize,
     /// Pairs of words end to start on one line, reading as one.
     compounds: usize,
-    /// Runs of four free cells (the solution's, in reading order) side by
-    /// side along a line.
-    blocks: usize,
 }
 
 impl Measure {
     fn energy(&self) -> f64 {
         COVER * (self.off + self.few) as f64
-            + SHARE * self.short as f64
-            + OVER_GOAL * self.largest.saturating_sub(BUNDLE_GOAL) as f64
+            + SHARE * self.goals.short as f64
+            + OVER_GOAL * self.goals.over_goal() as f64
             + BUNDLED * self.bundled as f64
-            + SPREAD * self.spread_short as f64
+            + SPREAD * self.goals.spread_short as f64
             + COMPOUND * self.compounds as f64
-            + BLOCK * self.blocks as f64
+            + BLOCK * self.goals.blocks as f64
             - CROSSING * self.crossings as f64
     }
 
@@ -165,23 +149,11 @@ impl Measure {
 
     /// Smaller is better, among feasible layouts.
     fn key(&self) -> Key {
-        (
-            self.blocks,
-            self.short,
-            self.largest.max(BUNDLE_GOAL),
-            self.spread_short,
-            self.crossings_short,
-            (self.energy() * 16.0) as i64,
-        )
+        self.goals.key(self.energy())
     }
 
     fn goals_met(&self) -> bool {
-        self.feasible()
-            && self.short == 0
-            && self.largest <= BUNDLE_GOAL
-            && self.spread_short == 0
-            && self.crossings_short == 0
-            && self.blocks == 0
+        self.feasible() && self.goals.met()
     }
 }
 
@@ -376,7 +348,7 @@ impl<'p> Anneal<'p> {
     ) {
         let cooling = exp_neg(LN_HOT_OVER_COLD / POLISH_STEPS as f64);
         let mut temperature = HOT;
-        let polish_energy = |m: &Measure| m.energy() + POLISH_BLOCK * m.blocks as f64;
+        let polish_energy = |m: &Measure| m.energy() + POLISH_BLOCK * m.goals.blocks as f64;
         let mut current = state.clone();
         let mut energy = polish_energy(&self.measure(&current));
         let mut trial = current.clone();
@@ -397,7 +369,7 @@ impl<'p> Anneal<'p> {
             if m.feasible() && m.key() < *key && self.readable(&current, solution) {
                 *key = m.key();
                 state.clone_from(&current);
-                if m.blocks == 0 {
+                if m.goals.blocks == 0 {
                     break;
                 }
             }
@@ -485,15 +457,17 @@ impl<'p> Anneal<'p> {
         Measure {
             off: s.uncovered.abs_diff(self.goal_free),
             few: self.bounds.0.saturating_sub(n),
-            short,
-            largest,
+            goals: Shortfalls {
+                blocks: self.blocks(s),
+                short,
+                largest,
+                spread_short: REGIONS_GOAL.min(self.goal_free).saturating_sub(regions),
+                crossings_short: ((CROSSINGS_GOAL * n as f64).ceil() as usize)
+                    .saturating_sub(s.crossings),
+            },
             bundled: squares - n,
-            spread_short: REGIONS_GOAL.min(self.goal_free).saturating_sub(regions),
             crossings: s.crossings,
             compounds: self.compounds(s),
-            blocks: self.blocks(s),
-            crossings_short: ((CROSSINGS_GOAL * n as f64).ceil() as usize)
-                .saturating_sub(s.crossings),
         }
     }
 

@@ -14,6 +14,7 @@ mod bundles;
 mod cover;
 mod driver;
 mod filler;
+mod goals;
 mod letter_frequencies;
 mod patterns;
 mod pick;

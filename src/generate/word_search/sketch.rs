@@ -11,6 +11,7 @@
 use super::anneal::{exp_neg, metropolis, solution_blocks};
 use super::board::{Geometry, NONE, Placement};
 use super::bundles::bundle_score;
+use super::goals::{Key, Shortfalls};
 use super::shares::direction_shares;
 use crate::generate::Limits;
 use crate::generate::Site;
@@ -29,9 +30,6 @@ const AXES: [Direction; 4] = [Direction::E, Direction::S, Direction::SE, Directi
 // shares and bundles at 2: bundles 8–9, shares 2 of 4 seeds; the other
 // settings are in BENCHMARKS ("Sketched plans").
 
-/// Largest bundle the sketch aims for: issue 30's target for counted
-/// grids (at most five parallel neighbours).
-const BUNDLE_GOAL: usize = 5;
 /// Crossings a word the sketch aims for (issue 30: at least 0.4 for
 /// counted grids, 0.5 for ranges).
 const CROSSINGS_GOAL: f64 = 0.5;
@@ -140,13 +138,9 @@ struct State {
 struct Measure {
     off: usize,
     count_off: usize,
-    short: usize,
-    largest: usize,
+    goals: Shortfalls,
     bundled: usize,
-    crossings_short: usize,
     rewarded: usize,
-    spread_short: usize,
-    blocks: usize,
     unfit: usize,
 }
 
@@ -158,11 +152,11 @@ impl Measure {
     fn energy_at(&self, cover: f64) -> f64 {
         cover * self.off as f64
             + COUNT * self.count_off as f64
-            + SHARE * self.short as f64
-            + OVER_GOAL * self.largest.saturating_sub(BUNDLE_GOAL) as f64
+            + SHARE * self.goals.short as f64
+            + OVER_GOAL * self.goals.over_goal() as f64
             + BUNDLED * self.bundled as f64
-            + SPREAD * self.spread_short as f64
-            + BLOCK * self.blocks as f64
+            + SPREAD * self.goals.spread_short as f64
+            + BLOCK * self.goals.blocks as f64
             + UNFIT * self.unfit as f64
             - CROSSING * self.rewarded as f64
     }
@@ -172,31 +166,19 @@ impl Measure {
     }
 
     /// Smaller is better among feasible sketches.
-    fn key(&self) -> (usize, usize, usize, usize, usize, i64) {
-        (
-            self.blocks,
-            self.short,
-            self.largest.max(BUNDLE_GOAL),
-            self.spread_short,
-            self.crossings_short,
-            (self.energy() * 16.0) as i64,
-        )
+    fn key(&self) -> Key {
+        self.goals.key(self.energy())
     }
 
     fn goals_met(&self) -> bool {
-        self.feasible()
-            && self.blocks == 0
-            && self.short == 0
-            && self.largest <= BUNDLE_GOAL
-            && self.spread_short == 0
-            && self.crossings_short == 0
+        self.feasible() && self.goals.met()
     }
 }
 
 /// The best feasible sketch so far.
 #[derive(Default)]
 struct Best {
-    key: Option<(usize, usize, usize, usize, usize, i64)>,
+    key: Option<Key>,
     state: Option<State>,
 }
 
@@ -671,14 +653,16 @@ impl<'g> Sketcher<'g> {
         Measure {
             off: s.uncovered.abs_diff(keep),
             count_off: self.bounds.0.saturating_sub(n) + n.saturating_sub(self.bounds.1),
-            short,
-            largest,
+            goals: Shortfalls {
+                blocks,
+                short,
+                largest,
+                spread_short: REGIONS_GOAL.min(keep).saturating_sub(regions),
+                crossings_short: ((CROSSINGS_GOAL * n as f64).ceil() as usize)
+                    .saturating_sub(crossings),
+            },
             bundled: squares - n,
-            crossings_short: ((CROSSINGS_GOAL * n as f64).ceil() as usize)
-                .saturating_sub(crossings),
             rewarded: crossings.min(cap),
-            spread_short: REGIONS_GOAL.min(keep).saturating_sub(regions),
-            blocks,
             unfit,
         }
     }
