@@ -194,10 +194,7 @@ impl<'p> Anneal<'p> {
         let fixed: Vec<u32> = problem.must.iter().map(|m| m.id).collect();
         let geo = &problem.geo;
         let clash = |a: u32, b: u32| {
-            let (x, y) = (
-                &problem.lex[a as usize].codes,
-                &problem.lex[b as usize].codes,
-            );
+            let (x, y) = (problem.lex.codes(a as usize), problem.lex.codes(b as usize));
             contains_either_way(x, y)
                 || contains_either_way(y, x)
                 || problem.groups.get(&a).is_some_and(|ga| {
@@ -387,7 +384,7 @@ impl<'p> Anneal<'p> {
         let mut cells = Vec::new();
         for (p, &c) in s.placements.iter().zip(&s.candidate) {
             if c == NONE {
-                let codes = &problem.lex[p.word as usize].codes;
+                let codes = problem.lex.codes(p.word as usize);
                 board.place(p.word, codes, p.start, p.dir, &mut cells);
             }
         }
@@ -557,9 +554,9 @@ impl<'p> Anneal<'p> {
             return false;
         };
         let id = self.words[candidate as usize];
-        let len = self.problem.lex[id as usize].codes.len();
+        let len = self.problem.lex.codes(id as usize).len();
         let mut chosen: Option<((usize, usize), u16, Direction)> = None;
-        let codes = &self.problem.lex[id as usize].codes;
+        let codes = self.problem.lex.codes(id as usize);
         for k in 0..PROPOSALS {
             let dir = self.dirs[rng.below(self.dirs.len())];
             let at = rng.below(len);
@@ -600,7 +597,10 @@ impl<'p> Anneal<'p> {
         start: u16,
         dir: Direction,
     ) -> Option<(usize, usize)> {
-        let codes = &self.problem.lex[self.words[candidate as usize] as usize].codes;
+        let codes = &self
+            .problem
+            .lex
+            .codes(self.words[candidate as usize] as usize);
         let geo = self.geo;
         let mut pushed = 0;
         let mut shared = 0;
@@ -641,7 +641,7 @@ impl<'p> Anneal<'p> {
     /// sharing rules still forbid it (the state is then spoilt).
     fn lay(&mut self, s: &mut State, candidate: u16, start: u16, dir: Direction) -> bool {
         let id = self.words[candidate as usize];
-        let codes = &self.problem.lex[id as usize].codes;
+        let codes = self.problem.lex.codes(id as usize);
         let geo = self.geo;
         let mut out: Vec<usize> = Vec::new();
         let mut cell = start;
@@ -701,7 +701,7 @@ impl<'p> Anneal<'p> {
     }
 
     fn add(&self, s: &mut State, word: u32, candidate: u16, start: u16, dir: Direction) {
-        let codes = &self.problem.lex[word as usize].codes;
+        let codes = self.problem.lex.codes(word as usize);
         let index = s.placements.len() as u16;
         let mut overlaps = 0;
         let mut cell = start;
@@ -891,7 +891,7 @@ mod tests {
         let mut dir_count = [0usize; 8];
         for (k, p) in s.placements.iter().enumerate() {
             dir_count[p.dir.index()] += 1;
-            let codes = &anneal.problem.lex[p.word as usize].codes;
+            let codes = anneal.problem.lex.codes(p.word as usize);
             let mut overlaps = 0;
             for (i, &code) in codes.iter().enumerate() {
                 let c = geo.walk(p.start, p.dir, i) as usize;
@@ -961,7 +961,7 @@ mod tests {
         let mut board = Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
         let mut cells = Vec::new();
         for &(id, start, dir) in &layout.words {
-            let codes = &problem.lex[id as usize].codes;
+            let codes = problem.lex.codes(id as usize);
             assert!(board.fit(start, dir, codes.len(), Some(codes)).is_some());
             board.place(id, codes, start, dir, &mut cells);
         }

@@ -720,7 +720,7 @@ fn planned_word_count(problem: &Problem) -> usize {
     let letters: Vec<usize> = problem
         .pools
         .iter()
-        .flat_map(|p| p.all.iter().map(|&id| problem.lex[id as usize].codes.len()))
+        .flat_map(|p| p.all.iter().map(|&id| problem.lex.codes(id as usize).len()))
         .collect();
     let mean = letters.iter().sum::<usize>() as f64 / letters.len().max(1) as f64;
     let cover = problem
@@ -753,12 +753,12 @@ fn cover_advice(problem: &Problem, needed: usize) -> String {
     let must: usize = problem
         .must
         .iter()
-        .map(|m| problem.lex[m.id as usize].codes.len())
+        .map(|m| problem.lex.codes(m.id as usize).len())
         .sum();
     let mut lengths: Vec<usize> = problem
         .pools
         .iter()
-        .flat_map(|p| p.all.iter().map(|&id| problem.lex[id as usize].codes.len()))
+        .flat_map(|p| p.all.iter().map(|&id| problem.lex.codes(id as usize).len()))
         .collect();
     lengths.sort_unstable_by(|a, b| b.cmp(a));
     let all: usize = must + lengths.iter().sum::<usize>();
@@ -832,7 +832,7 @@ pub(crate) fn base_patterns(problem: &Problem) -> PatternBase {
     let must = problem
         .must
         .iter()
-        .map(|m| (&problem.lex[m.id as usize].codes[..], Some(m.id)));
+        .map(|m| (problem.lex.codes(m.id as usize), Some(m.id)));
     let banned = problem.banned.iter().map(|b| (&b[..], None));
     PatternBase::new(problem.alphabet.len(), must.chain(banned))
 }
@@ -930,7 +930,7 @@ fn best_effort(
     let mut patterns = Patterns::new(&banned);
     let mut cells = Vec::new();
     for &(id, start, dir) in &best.placements {
-        let codes = &problem.lex[id as usize].codes;
+        let codes = problem.lex.codes(id as usize);
         board.place(id, codes, start, dir, &mut cells);
         patterns.push(codes, Some(id));
     }
@@ -1008,7 +1008,7 @@ fn build(
         words_asked: spec.pick,
         unplaced: missing
             .iter()
-            .map(|&id| problem.text(&problem.lex[id as usize].codes))
+            .map(|&id| problem.text(problem.lex.codes(id as usize)))
             .collect(),
         cut_short: false,
     };
@@ -1126,7 +1126,7 @@ fn grid_and_words(problem: &Problem, board: &Board) -> (Vec<Vec<Option<char>>>, 
         .placements
         .iter()
         .map(|p| PlacedWord {
-            word: problem.text(&problem.lex[p.word as usize].codes),
+            word: problem.text(problem.lex.codes(p.word as usize)),
             display: problem.printed(p.word).to_string(),
             start: geo.pos(p.start),
             direction: p.dir,

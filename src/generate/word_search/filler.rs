@@ -17,7 +17,7 @@ fn decoy_weights(problem: &Problem, board: &Board) -> Vec<u32> {
     let base = &problem.filler_weights;
     let mut counts = vec![0u64; base.len()];
     for p in &board.placements {
-        for (i, &code) in problem.lex[p.word as usize].codes.iter().enumerate() {
+        for (i, &code) in problem.lex.codes(p.word as usize).iter().enumerate() {
             counts[code as usize - 1] += if i < 2 { 3 } else { 1 };
         }
     }
@@ -50,7 +50,7 @@ impl WordStarts {
         let mut second = vec![Vec::new(); problem.alphabet.len() + 1];
         let mut third: BTreeMap<(u8, u8), Vec<u8>> = BTreeMap::new();
         for p in &board.placements {
-            let codes = &problem.lex[p.word as usize].codes;
+            let codes = problem.lex.codes(p.word as usize);
             if codes.len() > 3 {
                 second[codes[0] as usize].push(codes[1]);
                 third
@@ -275,14 +275,14 @@ fn readings_from(
         let prefix = &buf[..n];
         // Narrow [lo, hi) to the words starting with `prefix`.
         lo += sorted[lo..hi]
-            .partition_point(|id| lex[*id as usize].codes.iter().take(n).lt(prefix.iter()));
+            .partition_point(|id| lex.codes(*id as usize).iter().take(n).lt(prefix.iter()));
         hi = lo
             + sorted[lo..hi]
-                .partition_point(|id| lex[*id as usize].codes.iter().take(n).eq(prefix.iter()));
+                .partition_point(|id| lex.codes(*id as usize).iter().take(n).eq(prefix.iter()));
         if lo < hi
             && free_seen
             && through_seen
-            && lex[sorted[lo] as usize].codes.len() == n
+            && lex.codes(sorted[lo] as usize).len() == n
             && !board.placed_at(sorted[lo], start, cell)
         {
             found(prefix);

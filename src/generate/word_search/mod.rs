@@ -16,6 +16,7 @@ mod driver;
 mod filler;
 mod goals;
 mod letter_frequencies;
+mod lexicon;
 mod patterns;
 mod pick;
 mod plan;
@@ -163,7 +164,7 @@ fn no_word_reads_in_a_preset_grid(problem: &prepare::Problem) -> Result<(), Gene
     }
     let board = board::Board::new(geo, problem.preset.clone(), &problem.spec.rules);
     let reads = problem.pools.iter().flat_map(|p| &p.all).any(|&id| {
-        let codes = &problem.lex[id as usize].codes;
+        let codes = problem.lex.codes(id as usize);
         (0..geo.cells() as u16).any(|start| {
             problem
                 .spec

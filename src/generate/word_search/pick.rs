@@ -95,7 +95,7 @@ impl<'p> Drawer<'p> {
         dir: Direction,
     ) -> Option<Drawn> {
         let problem = self.problem;
-        let codes = &problem.lex[id as usize].codes;
+        let codes = problem.lex.codes(id as usize);
         board.fit(start, dir, codes.len(), Some(codes))?;
         self.try_place(board, patterns, id, start, dir)
     }
@@ -110,7 +110,7 @@ impl<'p> Drawer<'p> {
         start: u16,
         dir: Direction,
     ) -> Option<Drawn> {
-        let codes = &self.problem.lex[id as usize].codes;
+        let codes = self.problem.lex.codes(id as usize);
         let len = codes.len();
         let mut new_cells = std::mem::take(&mut self.new_cells);
         board.place(id, codes, start, dir, &mut new_cells);
@@ -328,7 +328,7 @@ impl<'p> Picker<'p> {
                 .collect();
             rng.shuffle(&mut ids);
             for id in ids.into_iter().take(8) {
-                let len = problem.lex[id as usize].codes.len();
+                let len = problem.lex.codes(id as usize).len();
                 for attempt in 0..WORD_ATTEMPTS {
                     let dir = dirs[rng.below(dirs.len().min(2))];
                     let anchor = free[rng.below(free.len())];

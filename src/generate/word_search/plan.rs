@@ -157,7 +157,7 @@ impl<'p> Planner<'p> {
                 let mut counts = vec![0; longest + 1];
                 for pool in &problem.pools {
                     for &id in &pool.all {
-                        let len = problem.lex[id as usize].codes.len();
+                        let len = problem.lex.codes(id as usize).len();
                         if len <= longest && !excluded.contains(&id) {
                             counts[len] += 1;
                         }

@@ -4,6 +4,7 @@
 
 use super::board::{Geometry, NONE};
 use super::letter_frequencies::letter_weights;
+use super::lexicon::{LexWord, Lexicon};
 use super::pool::PoolIndex;
 use crate::error::{GenerateError, InputError, excerpt};
 use crate::model::word::grid_letters;
@@ -11,15 +12,6 @@ use crate::model::{Direction, Pos, PuzzleSpec, WordCount};
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
-
-/// A word the generator may place.
-pub(crate) struct LexWord {
-    pub codes: Box<[u8]>,
-    /// Index into `spec.vocabularies` (or `usize::MAX` for pre-assigned words).
-    pub vocab: usize,
-    /// Index into that vocabulary's words (or `spec.preassigned_words`).
-    pub index: usize,
-}
 
 /// A must-use word and, for a pre-assigned word, its fixed slot.
 pub(crate) struct MustWord {
@@ -32,7 +24,7 @@ pub(crate) struct Problem {
     pub spec: PuzzleSpec,
     pub geo: Geometry,
     pub alphabet: Vec<char>,
-    pub lex: Vec<LexWord>,
+    pub lex: Lexicon,
     pub must: Vec<MustWord>,
     /// Pick vocabularies in priority order.
     pub pools: Vec<PoolIndex>,
@@ -83,7 +75,7 @@ impl Problem {
             check_must_words(&spec, (&lex, &must), &banned_index, &alphabet, longest_line)?;
         let must_codes: Vec<Box<[u8]>> = must
             .iter()
-            .map(|m| lex[m.id as usize].codes.clone())
+            .map(|m| lex.codes(m.id as usize).into())
             .collect();
         let must_index = FirstLetterIndex::new(alphabet.len(), must_codes.iter().map(|c| &c[..]));
 
@@ -171,45 +163,45 @@ fn word_of<'s>(spec: &'s PuzzleSpec, w: &LexWord) -> &'s crate::model::Word {
 /// banned word and no other must-use word; each by its letters.
 fn check_must_words(
     spec: &PuzzleSpec,
-    (lex, must): (&[LexWord], &[MustWord]),
+    (lex, must): (&Lexicon, &[MustWord]),
     banned_index: &FirstLetterIndex,
     alphabet: &[char],
     longest_line: usize,
 ) -> Result<LettersMap, GenerateError> {
-    let describe = |lex: &[LexWord], id: u32| describe_word(spec, &lex[id as usize]);
+    let describe = |lex: &Lexicon, id: u32| describe_word(spec, &lex[id as usize]);
     let words: usize = spec.vocabularies.iter().map(|v| v.words.len()).sum();
     let mut by_letters = LettersMap::with_capacity(must.len() + words);
     for m in must {
-        let w = &lex[m.id as usize];
+        let codes = lex.codes(m.id as usize);
         let name = describe(lex, m.id);
-        if w.codes.len() < 2 {
+        if codes.len() < 2 {
             return Err(GenerateError::Impossible(format!(
                 "{name} is shorter than 2 letters"
             )));
         }
-        if w.codes.len() > longest_line && m.fixed.is_none() {
+        if codes.len() > longest_line && m.fixed.is_none() {
             return Err(GenerateError::Impossible(format!(
                 "{name} has {} letters, but the longest line of the shape in the enabled directions has {longest_line} cells",
-                w.codes.len()
+                codes.len()
             )));
         }
-        if let Some(b) = banned_index.contained_in(&w.codes) {
+        if let Some(b) = banned_index.contained_in(codes) {
             return Err(GenerateError::Impossible(format!(
                 "{name} contains the banned word {}",
                 decode(alphabet, b)
             )));
         }
-        if let Some(other) = by_letters.get(lex, &w.codes) {
+        if let Some(other) = by_letters.get(lex, codes) {
             return Err(GenerateError::Impossible(format!(
                 "{name} is listed twice (also as {})",
                 describe(lex, other)
             )));
         }
-        by_letters.insert(lex, &w.codes, m.id);
+        by_letters.insert(lex, codes, m.id);
     }
     for a in must {
         for b in must {
-            let (wa, wb) = (&lex[a.id as usize].codes, &lex[b.id as usize].codes);
+            let (wa, wb) = (lex.codes(a.id as usize), lex.codes(b.id as usize));
             if a.id != b.id && wa.len() <= wb.len() && contains_either_way(wb, wa) {
                 return Err(GenerateError::Impossible(format!(
                     "{} contains {} (read {}), so that word would be found twice",
@@ -451,9 +443,15 @@ fn must_words(
     spec: &PuzzleSpec,
     geo: &Geometry,
     codes: &Codes,
-) -> Result<(Vec<LexWord>, Vec<MustWord>), GenerateError> {
-    let encode = |letters: &[char]| codes.encode(letters);
-    let mut lex = Vec::new();
+) -> Result<(Lexicon, Vec<MustWord>), GenerateError> {
+    let words: usize = spec.vocabularies.iter().map(|v| v.words.len()).sum();
+    let letters: usize = spec
+        .vocabularies
+        .iter()
+        .flat_map(|v| &v.words)
+        .map(|w| w.letters.len())
+        .sum();
+    let mut lex = Lexicon::with_capacity(spec.preassigned_words.len() + words, letters);
     let mut must = Vec::new();
 
     // Must-use words: pre-assigned words first, then must-use vocabularies.
@@ -474,12 +472,7 @@ fn must_words(
                 p.direction
             )));
         }
-        let id = lex.len() as u32;
-        lex.push(LexWord {
-            codes: encode(&p.word.letters),
-            vocab: usize::MAX,
-            index: i,
-        });
+        let id = lex.push(codes.encode_iter(&p.word.letters), usize::MAX, i);
         must.push(MustWord {
             id,
             fixed: Some((geo.cell(p.start), p.direction)),
@@ -492,12 +485,7 @@ fn must_words(
         .filter(|(_, v)| v.must_use)
     {
         for (i, w) in voc.words.iter().enumerate() {
-            let id = lex.len() as u32;
-            lex.push(LexWord {
-                codes: encode(&w.letters),
-                vocab: v,
-                index: i,
-            });
+            let id = lex.push(codes.encode_iter(&w.letters), v, i);
             must.push(MustWord { id, fixed: None });
         }
     }
@@ -512,13 +500,12 @@ fn must_words(
 fn draw_pools(
     spec: &PuzzleSpec,
     codes: &Codes,
-    (lex, by_letters): (&mut Vec<LexWord>, &mut LettersMap),
+    (lex, by_letters): (&mut Lexicon, &mut LettersMap),
     [banned_index, must_index]: [&FirstLetterIndex; 2],
     must_codes: &[Box<[u8]>],
     longest_line: usize,
     notes: &mut Vec<String>,
 ) -> (Vec<PoolIndex>, Vec<String>) {
-    let encode = |letters: &[char]| codes.encode(letters);
     let alphabet = codes.alphabet;
     let mut pools = Vec::new();
     // Pick vocabularies of which no word can be drawn, with why.
@@ -533,27 +520,28 @@ fn draw_pools(
             let first = lex.len();
             let (mut short, mut long, mut dup, mut bad, mut overlap) = (0, 0, 0, 0, 0);
             for (i, w) in voc.words.iter().enumerate() {
-                let codes = encode(&w.letters);
-                if codes.len() < MIN_PICK_LEN {
+                // Only the lengths are checked before the codes are made.
+                let len = w.letters.len();
+                if len < MIN_PICK_LEN {
                     short += 1;
-                } else if codes.len() > longest_line {
+                    continue;
+                } else if len > longest_line {
                     long += 1;
-                } else if by_letters.get(lex, &codes).is_some() {
+                    continue;
+                }
+                lex.stage(codes.encode_iter(&w.letters));
+                let staged = lex.staged();
+                if by_letters.get(lex, staged).is_some() {
                     dup += 1;
-                } else if banned_index.contained_in(&codes).is_some() {
+                } else if banned_index.contained_in(staged).is_some() {
                     bad += 1;
-                } else if must_index.contained_in(&codes).is_some()
-                    || must_codes.iter().any(|m| contains_either_way(m, &codes))
+                } else if must_index.contained_in(staged).is_some()
+                    || must_codes.iter().any(|m| contains_either_way(m, staged))
                 {
                     overlap += 1;
                 } else {
-                    let id = lex.len() as u32;
-                    lex.push(LexWord {
-                        codes,
-                        vocab: v,
-                        index: i,
-                    });
-                    by_letters.insert(lex, &lex[id as usize].codes, id);
+                    let id = lex.commit(v, i);
+                    by_letters.insert(lex, lex.codes(id as usize), id);
                 }
             }
             let skipped = [
@@ -582,7 +570,7 @@ fn draw_pools(
             }
             pools.push(PoolIndex::new(
                 alphabet.len(),
-                (first..lex.len()).map(|id| (id as u32, &lex[id].codes[..])),
+                (first..lex.len()).map(|id| (id as u32, lex.codes(id))),
             ));
         }
     }
@@ -596,7 +584,7 @@ fn draw_pools(
 /// Each word's first eight codes, read as one big-endian number, order
 /// the words as their codes do (codes are never 0, so a shorter word's
 /// zero padding sorts it first): most comparisons are of two numbers.
-fn sorted_long(lex: &[LexWord]) -> Vec<u32> {
+fn sorted_long(lex: &Lexicon) -> Vec<u32> {
     let prefix = |codes: &[u8]| {
         let mut bytes = [0u8; 8];
         let n = codes.len().min(8);
@@ -604,10 +592,9 @@ fn sorted_long(lex: &[LexWord]) -> Vec<u32> {
         u64::from_be_bytes(bytes)
     };
     let mut by_codes: Vec<(u64, &[u8], u32)> = lex
-        .iter()
-        .zip(0u32..)
-        .filter(|(w, _)| w.codes.len() >= 5)
-        .map(|(w, id)| (prefix(&w.codes), &w.codes[..], id))
+        .iter_codes()
+        .filter(|(_, codes)| codes.len() >= 5)
+        .map(|(id, codes)| (prefix(codes), codes, id))
         .collect();
     by_codes.sort_unstable();
     by_codes.into_iter().map(|(_, _, id)| id).collect()
@@ -641,7 +628,12 @@ impl<'a> Codes<'a> {
 
     /// The codes of `letters`, every one in the alphabet.
     fn encode(&self, letters: &[char]) -> Box<[u8]> {
-        letters.iter().map(|&c| self.code(c).unwrap()).collect()
+        self.encode_iter(letters).collect()
+    }
+
+    /// [`Codes::encode`] as an iterator.
+    fn encode_iter<'l>(&'l self, letters: &'l [char]) -> impl Iterator<Item = u8> + 'l {
+        letters.iter().map(|&c| self.code(c).unwrap())
     }
 }
 
@@ -694,7 +686,7 @@ fn exclusion_groups(
     spec: &PuzzleSpec,
     codes: &Codes,
     by_letters: &LettersMap,
-    (lex, must): (&[LexWord], &[MustWord]),
+    (lex, must): (&Lexicon, &[MustWord]),
 ) -> Result<BTreeMap<u32, Vec<u16>>, GenerateError> {
     let mut groups: BTreeMap<u32, Vec<u16>> = BTreeMap::new();
     for (g, group) in spec.exclusion_groups.iter().enumerate() {
@@ -725,16 +717,11 @@ fn exclusion_groups(
 
 /// The most cells the words of one puzzle can cover: the must-use words
 /// and the `drawn` longest words of the pools, each without overlaps.
-fn max_cover(
-    lex: &[LexWord],
-    must_codes: &[Box<[u8]>],
-    pools: &[PoolIndex],
-    drawn: usize,
-) -> usize {
+fn max_cover(lex: &Lexicon, must_codes: &[Box<[u8]>], pools: &[PoolIndex], drawn: usize) -> usize {
     let must_letters: usize = must_codes.iter().map(|c| c.len()).sum();
     let mut pick_lengths: Vec<usize> = pools
         .iter()
-        .flat_map(|p| p.all.iter().map(|&id| lex[id as usize].codes.len()))
+        .flat_map(|p| p.all.iter().map(|&id| lex.codes(id as usize).len()))
         .collect();
     pick_lengths.sort_unstable_by(|a, b| b.cmp(a));
     must_letters + pick_lengths.iter().take(drawn).sum::<usize>()
@@ -820,22 +807,22 @@ impl LettersMap {
     }
 
     /// The id of the lexicon word spelled `codes`, if any.
-    fn get(&self, lex: &[LexWord], codes: &[u8]) -> Option<u32> {
+    fn get(&self, lex: &Lexicon, codes: &[u8]) -> Option<u32> {
         match self.by_hash.get(&Self::hash(codes)) {
-            Some(&id) if *lex[id as usize].codes == *codes => Some(id),
+            Some(&id) if lex.codes(id as usize) == codes => Some(id),
             Some(_) => self.collided.get(codes).copied(),
             None => None,
         }
     }
 
     /// Adds lexicon word `id`, spelled `codes` (not yet in the map).
-    fn insert(&mut self, lex: &[LexWord], codes: &[u8], id: u32) {
+    fn insert(&mut self, lex: &Lexicon, codes: &[u8], id: u32) {
         match self.by_hash.entry(Self::hash(codes)) {
             Entry::Vacant(slot) => {
                 slot.insert(id);
             }
             Entry::Occupied(slot) => {
-                debug_assert!(*lex[*slot.get() as usize].codes != *codes);
+                debug_assert!(lex.codes(*slot.get() as usize) != codes);
                 self.collided.insert(codes.into(), id);
             }
         }

@@ -54,12 +54,12 @@ impl Tables {
         let letters: usize = problem
             .must
             .iter()
-            .map(|m| problem.lex[m.id as usize].codes.len())
+            .map(|m| problem.lex.codes(m.id as usize).len())
             .sum();
         let strike_lists =
             letters * geo.cells() * problem.spec.directions.len() <= MAX_COVER_ENTRIES;
         for m in &problem.must {
-            let codes = &problem.lex[m.id as usize].codes;
+            let codes = problem.lex.codes(m.id as usize);
             let first = t.cand_start.len() as u32;
             let slots: Vec<(u16, Direction)> = match m.fixed {
                 Some(slot) => vec![slot],
@@ -216,7 +216,7 @@ impl<'p> Search<'p> {
         let lens = problem
             .must
             .iter()
-            .map(|m| problem.lex[m.id as usize].codes.len());
+            .map(|m| problem.lex.codes(m.id as usize).len());
         Search {
             problem,
             tables,
@@ -284,7 +284,7 @@ impl<'p> Search<'p> {
         let w = self.most_constrained();
         let (mut cands, short) = self.candidates(depth, w);
         let id = self.problem.must[w].id;
-        let codes = &self.problem.lex[id as usize].codes;
+        let codes = self.problem.lex.codes(id as usize);
         let mut result = Outcome::Failed;
         // Placements that would read as one word with a neighbour are tried
         // last (a quality goal, so the search stays complete).
@@ -443,8 +443,10 @@ impl<'p> Search<'p> {
         (0..self.placed.len())
             .filter(|&w| !self.placed[w])
             .min_by_key(|&w| {
-                let len = self.problem.lex[self.problem.must[w].id as usize]
-                    .codes
+                let len = self
+                    .problem
+                    .lex
+                    .codes(self.problem.must[w].id as usize)
                     .len();
                 (self.alive[w], usize::MAX - len)
             })

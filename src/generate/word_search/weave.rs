@@ -219,7 +219,7 @@ impl<'p> Weave<'p> {
             } else {
                 slot_bonus.get_or_insert(bonus);
                 for &id in &pool.all {
-                    let len = problem.lex[id as usize].codes.len();
+                    let len = problem.lex.codes(id as usize).len();
                     if len < slot_counts.len() {
                         slot_counts[len] += 1;
                     }
@@ -236,7 +236,7 @@ impl<'p> Weave<'p> {
         let lengths = slot_lengths.iter().map(|l| l.0).chain(
             word_first
                 .iter()
-                .map(|(id, _)| problem.lex[*id as usize].codes.len()),
+                .map(|(id, _)| problem.lex.codes(*id as usize).len()),
         );
         let min_run = lengths
             .map(|l| l - rules.max_overlaps(l).min(l))
@@ -483,7 +483,7 @@ impl<'p> Weave<'p> {
             if !self.drawer.available(id) {
                 continue;
             }
-            let codes = &self.problem.lex[id as usize].codes;
+            let codes = self.problem.lex.codes(id as usize);
             for &dir in &self.dirs {
                 for start in 0..geo.cells() as u16 {
                     if !self.open[start as usize] && board.letter[start as usize] != codes[0] {
@@ -513,7 +513,7 @@ impl<'p> Weave<'p> {
         for len in self.slot_lengths.iter().map(|l| l.0).chain(
             self.word_first
                 .iter()
-                .map(|(id, _)| self.problem.lex[*id as usize].codes.len()),
+                .map(|(id, _)| self.problem.lex.codes(*id as usize).len()),
         ) {
             seen[len.min(64)] = true;
         }
@@ -679,7 +679,7 @@ impl<'p> Weave<'p> {
             if !self.drawer.available(id) {
                 continue;
             }
-            let codes = &self.problem.lex[id as usize].codes;
+            let codes = self.problem.lex.codes(id as usize);
             let len = codes.len();
             for &dir in &self.dirs {
                 for i in 0..len {
