@@ -111,8 +111,11 @@ impl Vocabulary {
         bytes: &[u8],
         source: &str,
     ) -> Result<(Vocabulary, Vec<usize>), InputError> {
-        let mut entries = Vec::new();
-        let mut lines = Vec::new();
+        // Room for every line at once (growing by doubling copied and
+        // faulted in twice the memory for `ngerman`'s 356,000 lines).
+        let line_count = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+        let mut entries = Vec::with_capacity(line_count);
+        let mut lines = Vec::with_capacity(line_count);
         // The whole text checked at once (line by line was a tenth of
         // reading `ngerman`); an error names the line it is in.
         let text = std::str::from_utf8(bytes).map_err(|e| {

@@ -9,7 +9,7 @@ use super::pool::PoolIndex;
 use crate::error::{GenerateError, InputError, excerpt};
 use crate::model::word::grid_letters;
 use crate::model::{Direction, Pos, PuzzleSpec, WordCount};
-use std::collections::hash_map::Entry;
+use std::collections::hash_map::{Entry, VacantEntry};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -518,32 +518,14 @@ fn draw_pools(
             .filter(|(_, v)| !v.must_use)
         {
             let first = lex.len();
-            let (mut short, mut long, mut dup, mut bad, mut overlap) = (0, 0, 0, 0, 0);
-            for (i, w) in voc.words.iter().enumerate() {
-                // Only the lengths are checked before the codes are made.
-                let len = w.letters.len();
-                if len < MIN_PICK_LEN {
-                    short += 1;
-                    continue;
-                } else if len > longest_line {
-                    long += 1;
-                    continue;
-                }
-                lex.stage(codes.encode_iter(&w.letters));
-                let staged = lex.staged();
-                if by_letters.get(lex, staged).is_some() {
-                    dup += 1;
-                } else if banned_index.contained_in(staged).is_some() {
-                    bad += 1;
-                } else if must_index.contained_in(staged).is_some()
-                    || must_codes.iter().any(|m| contains_either_way(m, staged))
-                {
-                    overlap += 1;
-                } else {
-                    let id = lex.commit(v, i);
-                    by_letters.insert(lex, lex.codes(id as usize), id);
-                }
-            }
+            let [short, long, dup, bad, overlap] = add_drawable(
+                (v, voc),
+                codes,
+                (lex, by_letters),
+                [banned_index, must_index],
+                must_codes,
+                longest_line,
+            );
             let skipped = [
                 (short, "shorter than 3 letters"),
                 (long, "longer than any line of the shape"),
@@ -575,6 +557,51 @@ fn draw_pools(
         }
     }
     (pools, undrawable)
+}
+
+/// Adds vocabulary `v`'s words that can be drawn to the lexicon and
+/// `by_letters`; returns how many were too short, too long, repeated,
+/// banned or overlapping a must-use word.
+fn add_drawable(
+    (v, voc): (usize, &crate::model::SpecVocabulary),
+    codes: &Codes,
+    (lex, by_letters): (&mut Lexicon, &mut LettersMap),
+    [banned_index, must_index]: [&FirstLetterIndex; 2],
+    must_codes: &[Box<[u8]>],
+    longest_line: usize,
+) -> [usize; 5] {
+    let (mut short, mut long, mut dup, mut bad, mut overlap) = (0, 0, 0, 0, 0);
+    for (i, w) in voc.words.iter().enumerate() {
+        // Only the lengths are checked before the codes are made.
+        let len = w.letters.len();
+        if len < MIN_PICK_LEN {
+            short += 1;
+            continue;
+        } else if len > longest_line {
+            long += 1;
+            continue;
+        }
+        lex.stage(codes.encode_iter(&w.letters));
+        let staged = lex.staged();
+        let slot = match by_letters.find(lex, staged) {
+            Ok(_) => {
+                dup += 1;
+                continue;
+            }
+            Err(slot) => slot,
+        };
+        if banned_index.contained_in(staged).is_some() {
+            bad += 1;
+        } else if must_index.contained_in(staged).is_some()
+            || must_codes.iter().any(|m| contains_either_way(m, staged))
+        {
+            overlap += 1;
+        } else {
+            slot.insert(staged, lex.len() as u32);
+            lex.commit(v, i);
+        }
+    }
+    [short, long, dup, bad, overlap]
 }
 
 /// Lexicon ids of 5+ letter words sorted by letters (no two lexicon words
@@ -817,13 +844,42 @@ impl LettersMap {
 
     /// Adds lexicon word `id`, spelled `codes` (not yet in the map).
     fn insert(&mut self, lex: &Lexicon, codes: &[u8], id: u32) {
+        match self.find(lex, codes) {
+            Err(slot) => slot.insert(codes, id),
+            Ok(_) => debug_assert!(false, "{codes:?} is in the map already"),
+        }
+    }
+
+    /// The id of the lexicon word spelled `codes`, or the slot it would
+    /// take: [`LettersMap::get`] and [`LettersMap::insert`] in one look-up
+    /// (two were two-fifths of indexing `ngerman`'s words).
+    fn find(&mut self, lex: &Lexicon, codes: &[u8]) -> Result<u32, LettersSlot<'_>> {
         match self.by_hash.entry(Self::hash(codes)) {
-            Entry::Vacant(slot) => {
+            Entry::Vacant(slot) => Err(LettersSlot::Hash(slot)),
+            Entry::Occupied(slot) if lex.codes(*slot.get() as usize) == codes => Ok(*slot.get()),
+            Entry::Occupied(_) => match self.collided.get(codes) {
+                Some(&id) => Ok(id),
+                None => Err(LettersSlot::Collided(&mut self.collided)),
+            },
+        }
+    }
+}
+
+/// Where a word not yet in a [`LettersMap`] goes.
+enum LettersSlot<'m> {
+    Hash(VacantEntry<'m, u64, u32>),
+    /// Another word has its hash.
+    Collided(&'m mut HashMap<Box<[u8]>, u32>),
+}
+
+impl LettersSlot<'_> {
+    fn insert(self, codes: &[u8], id: u32) {
+        match self {
+            LettersSlot::Hash(slot) => {
                 slot.insert(id);
             }
-            Entry::Occupied(slot) => {
-                debug_assert!(lex.codes(*slot.get() as usize) != codes);
-                self.collided.insert(codes.into(), id);
+            LettersSlot::Collided(map) => {
+                map.insert(codes.into(), id);
             }
         }
     }
@@ -863,6 +919,10 @@ struct FirstLetterIndex<'a> {
     /// Per pair of codes: the words starting with it (`false`) or ending
     /// with its reverse (`true`).
     by_first_two: Vec<Vec<(&'a [u8], bool)>>,
+    /// A bit per pair of codes with words in `by_first_two`: most pairs of
+    /// a word have none, and the bits fit in the cache where the lists do
+    /// not (the banned-word scan was a fifth of indexing `ngerman`).
+    pairs: Vec<u64>,
     /// Words of one letter, per code.
     single: Vec<Option<&'a [u8]>>,
 }
@@ -883,9 +943,16 @@ impl<'a> FirstLetterIndex<'a> {
                 }
             }
         }
+        let mut pairs = vec![0u64; (codes * codes).div_ceil(64)];
+        for (pair, words) in by_first_two.iter().enumerate() {
+            if !words.is_empty() {
+                pairs[pair / 64] |= 1 << (pair % 64);
+            }
+        }
         FirstLetterIndex {
             letters: codes,
             by_first_two,
+            pairs,
             single,
         }
     }
@@ -900,8 +967,11 @@ impl<'a> FirstLetterIndex<'a> {
             let Some(&next) = hay.get(p + 1) else {
                 break;
             };
-            for &(w, reversed) in &self.by_first_two[hay[p] as usize * self.letters + next as usize]
-            {
+            let pair = hay[p] as usize * self.letters + next as usize;
+            if self.pairs[pair / 64] & (1 << (pair % 64)) == 0 {
+                continue;
+            }
+            for &(w, reversed) in &self.by_first_two[pair] {
                 let n = w.len();
                 if p + n <= hay.len()
                     && if reversed {
