@@ -174,17 +174,40 @@ fn request_without(
 
 /// `new` with the filler letters of `old` back in every cell that is
 /// filler in both (not one of the `freed` cells), when that keeps every
-/// rule; else `new` as the generator filled it.
+/// rule; else back only in the cells further than one, two, … cells from
+/// the cells whose letters changed anyway (the new word's and the freed
+/// ones: every new reading runs through one), so that the old filler
+/// stays as far as it reads no word by accident next to the new letters.
 fn with_old_filler(old: &Puzzle, new: Puzzle, freed: &BTreeSet<Pos>, spec: &PuzzleSpec) -> Puzzle {
     let covered: BTreeSet<Pos> = new.words.iter().flat_map(|w| w.cells()).collect();
-    let mut restored = new.clone();
-    for p in old.mask.positions() {
-        if !covered.contains(&p)
-            && !freed.contains(&p)
-            && let Some(letter) = old.letter(p)
-        {
+    let changed: Vec<Pos> = old
+        .mask
+        .positions()
+        .filter(|p| freed.contains(p) || (covered.contains(p) && old.letter(*p) != new.letter(*p)))
+        .collect();
+    let distance = |p: Pos| {
+        changed
+            .iter()
+            .map(|c| c.row.abs_diff(p.row).max(c.col.abs_diff(p.col)))
+            .min()
+            .unwrap_or(usize::MAX)
+    };
+    let old_filler: Vec<(Pos, char, usize)> = old
+        .mask
+        .positions()
+        .filter(|p| !covered.contains(p) && !freed.contains(p))
+        .filter_map(|p| old.letter(p).map(|l| (p, l, distance(p))))
+        .filter(|&(p, l, _)| new.letter(p) != Some(l))
+        .collect();
+    let farthest = old_filler.iter().map(|f| f.2).max().unwrap_or(0);
+    for nearest_kept in 1..=farthest {
+        let mut restored = new.clone();
+        for &(p, letter, _) in old_filler.iter().filter(|f| f.2 >= nearest_kept) {
             restored.grid[p.row][p.col] = Some(letter);
         }
+        if let Ok(restored) = super::verified(restored, spec) {
+            return restored;
+        }
     }
-    super::verified(restored, spec).unwrap_or(new)
+    new
 }

@@ -140,6 +140,13 @@ const ANNEAL_STEPS: u64 = 300_000;
 const ANNEAL_RESCUES: usize = 2;
 /// See `ANNEAL_RESCUES`.
 const RESCUE_EVERY: u64 = 32;
+/// Annealings a run without a solution word may try when the picker could
+/// not place a theme list. Four theme-list requests of `BENCHMARKS.md`'s
+/// fifteenth-session table (figure 2 on 14×14, sea life 40 on 16×16 and
+/// 25 on the heart, autumn on 15×15), seeds 1–6: 23 of 24 runs needed at
+/// most one (figure 2, seed 5: two); the rest bounds the time a request
+/// that cannot be met spends annealing.
+const PICK_ANNEALS: usize = 4;
 
 /// The best partial result so far: placements and how good they are.
 #[derive(Default)]
@@ -201,6 +208,9 @@ struct Request {
     theme_range: bool,
     /// …and small ones collect a few layouts (see `PORTFOLIO_LAYOUTS`).
     portfolio: bool,
+    /// Theme lists drawn from without a solution word: annealed when the
+    /// picker cannot place them (see `PICK_ANNEALS`).
+    theme_pick: bool,
 }
 
 impl Request {
@@ -220,8 +230,8 @@ impl Request {
         // word count: the one asked for, or the count the words' lengths
         // suggest.
         let plan_words = planned_word_count(problem);
-        let planned_first =
-            problem.pools.iter().all(|p| p.all.len() <= THEME_LIST) || min_words == target_words;
+        let theme_list = problem.pools.iter().all(|p| p.all.len() <= THEME_LIST);
+        let planned_first = theme_list || min_words == target_words;
         // Refills of a planned or swept layout need words to choose from.
         let vocabulary: usize = problem.pools.iter().map(|p| p.all.len()).sum();
         let untangle_adopted =
@@ -240,6 +250,7 @@ impl Request {
             untangle_adopted,
             theme_range,
             portfolio: theme_range && vocabulary < ANNEALED_SPARE_WORDS * plan_words,
+            theme_pick: picking && solution_len.is_none() && theme_list,
         }
     }
 
@@ -471,8 +482,9 @@ impl Leaf<'_, '_> {
                 None => return false,
             }
         } else if request.picking {
+            let first_drawn = board.placements.len();
             match self.picker.run(board, patterns, rng, self.limits) {
-                Ok(true) => {}
+                Ok(placed) if self.anneal_picks(board, patterns, rng, first_drawn, placed) => {}
                 _ => {
                     self.best.offer(board, request.solution_len);
                     self.picker.clear(board, patterns);
@@ -489,6 +501,38 @@ impl Leaf<'_, '_> {
             }
         }
         done
+    }
+}
+
+impl Leaf<'_, '_> {
+    /// A theme list's picks (without a solution word) annealed towards
+    /// the layout goals, and towards the count when the picker could not
+    /// place them all (`placed` false: long words, a small grid), the
+    /// picker taking the result over. Whether the board holds a complete
+    /// layout.
+    fn anneal_picks(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        rng: &mut Rng,
+        first_drawn: usize,
+        placed: bool,
+    ) -> bool {
+        if !self.request.theme_pick || (!placed && *self.layouts.rescues >= PICK_ANNEALS) {
+            return placed;
+        }
+        let Some(anneal) = self.layouts.anneal.as_deref_mut() else {
+            return placed;
+        };
+        if !placed {
+            *self.layouts.rescues += 1;
+        }
+        let Some(layout) = anneal.run(board, first_drawn, rng, self.limits) else {
+            return placed;
+        };
+        let picked = snapshot(&board.placements[first_drawn..]);
+        self.picker.adopt(board, patterns, &layout.words)
+            || (placed && self.picker.adopt(board, patterns, &picked))
     }
 }
 
@@ -520,7 +564,21 @@ struct Runner<'a, 'p> {
     rescues: usize,
 }
 
-impl Runner<'_, '_> {
+impl<'a, 'p: 'a> Runner<'a, 'p> {
+    /// The level's annealer: small theme lists around a solution word
+    /// (`Request::theme_range`) and theme lists drawn from without one.
+    fn annealer(&self, level: &Level) -> Option<Anneal<'a>> {
+        let annealed = (self.request.theme_range && level.sweep) || self.request.theme_pick;
+        annealed.then(|| {
+            Anneal::new(
+                self.problem,
+                (self.excluded, self.base),
+                level.shares,
+                ANNEAL_STEPS,
+            )
+        })
+    }
+
     /// The puzzle of a finished board, when the run should end with it
     /// (see [`Finds::offer`]).
     fn found(&mut self, board: &Board, level: &Level, restart: u64) -> Option<Generated> {
@@ -536,14 +594,7 @@ impl Runner<'_, '_> {
         let problem = self.problem;
         let (required, must_shares) = self.request.shares(level);
         let mut weave = Weave::new(problem, self.excluded, level.shares);
-        let mut anneal = (self.request.theme_range && level.sweep).then(|| {
-            Anneal::new(
-                problem,
-                (self.excluded, self.base),
-                level.shares,
-                ANNEAL_STEPS,
-            )
-        });
+        let mut anneal = self.annealer(level);
         let mut restart = 0u64;
         let mut proven = false;
         loop {

@@ -276,6 +276,28 @@ impl<'p> Picker<'p> {
         Ok(true)
     }
 
+    /// Replaces the picks by the words of a layout (`(id, start,
+    /// direction)`, an annealed one), drawn in its order; false (the picks
+    /// cleared) when one cannot be drawn there.
+    pub fn adopt(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        layout: &[(u32, u16, Direction)],
+    ) -> bool {
+        self.clear(board, patterns);
+        for &(id, start, dir) in layout {
+            match self.drawer.draw_word(board, patterns, id, start, dir) {
+                Some(drawn) => self.picks.push(drawn),
+                None => {
+                    self.clear(board, patterns);
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// Removes every pick (back to the must-use words).
     pub fn clear(&mut self, board: &mut Board, patterns: &mut Patterns) {
         while !self.picks.is_empty() {
