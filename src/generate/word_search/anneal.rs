@@ -147,6 +147,12 @@ struct Measure {
     crossings: usize,
     /// Pairs of words end to start on one line, reading as one.
     compounds: usize,
+    /// The same without a solution word, where they make a layout
+    /// infeasible: the picker never lays one (RQ.P.01), and around free
+    /// cells the annealing can always avoid them (42 puzzles of
+    /// `BENCHMARKS.md`'s fifteenth-session table: 8 kept one or two while
+    /// they only weighed [`COMPOUND`]); 0 with one.
+    joined: usize,
     /// Vocabularies each drawn word's vocabulary comes after, summed (0
     /// with one vocabulary).
     demoted: usize,
@@ -169,9 +175,10 @@ impl Measure {
             - CROSSING * self.crossings as f64
     }
 
-    /// Exactly the free cells wanted, and at least the fewest words asked.
+    /// Exactly the free cells wanted, at least the fewest words asked, and
+    /// without a solution word no two words reading as one.
     fn feasible(&self) -> bool {
-        self.off == 0 && self.few == 0
+        self.off == 0 && self.few == 0 && self.joined == 0
     }
 
     /// Smaller is better, among feasible layouts: words of lower-priority
@@ -495,6 +502,7 @@ impl<'p> Anneal<'p> {
             .map(|d| required[d].saturating_sub(s.dir_count[d]))
             .sum();
         let (largest, squares) = bundle_score(self.geo, &s.placements);
+        let compounds = self.compounds(s);
         let regions = s.free_in.iter().filter(|&&f| f > 0).count();
         Measure {
             off: self.goal_free.map_or(0, |g| s.uncovered.abs_diff(g)),
@@ -516,7 +524,12 @@ impl<'p> Anneal<'p> {
             },
             bundled: squares - n,
             crossings: s.crossings,
-            compounds: self.compounds(s),
+            compounds,
+            joined: if self.goal_free.is_some() {
+                0
+            } else {
+                compounds
+            },
             demoted: s
                 .candidate
                 .iter()
