@@ -3,6 +3,7 @@
 //! vocabulary words are counted.
 
 use super::board::{Board, NONE};
+use super::by_letters::READ_MIN;
 use super::patterns::Patterns;
 use super::prepare::Problem;
 use crate::generate::rng::Rng;
@@ -260,30 +261,27 @@ fn readings_from(
 ) {
     let geo = board.geo;
     let lex = &problem.lex;
-    let sorted = &problem.sorted_long;
+    let readable = &problem.readable;
     let mut buf = [0u8; 64];
+    let most = buf.len().min(readable.longest());
     let mut n = 0;
-    let (mut lo, mut hi) = (0, sorted.len());
     let mut cell = start;
     let mut free_seen = false;
     let mut through_seen = through.is_none();
-    while cell != NONE && board.letter[cell as usize] != 0 && lo < hi && n < 64 {
+    while cell != NONE && board.letter[cell as usize] != 0 && n < most {
         buf[n] = board.letter[cell as usize];
         n += 1;
         free_seen |= board.usage(cell) == 0;
         through_seen |= through == Some(cell);
         let prefix = &buf[..n];
-        // Narrow [lo, hi) to the words starting with `prefix`.
-        lo += sorted[lo..hi]
-            .partition_point(|id| lex.codes(*id as usize).iter().take(n).lt(prefix.iter()));
-        hi = lo
-            + sorted[lo..hi]
-                .partition_point(|id| lex.codes(*id as usize).iter().take(n).eq(prefix.iter()));
-        if lo < hi
+        if (2..READ_MIN).contains(&n) && !readable.may_start(prefix) {
+            break;
+        }
+        if n >= READ_MIN
             && free_seen
             && through_seen
-            && lex.codes(sorted[lo] as usize).len() == n
-            && !board.placed_at(sorted[lo], start, cell)
+            && let Some(id) = readable.word(lex, prefix)
+            && !board.placed_at(id, start, cell)
         {
             found(prefix);
         }

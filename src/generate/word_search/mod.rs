@@ -11,6 +11,8 @@
 mod anneal;
 mod board;
 mod bundles;
+mod by_letters;
+mod contains_any;
 mod cover;
 mod driver;
 mod filler;

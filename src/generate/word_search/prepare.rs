@@ -3,15 +3,15 @@
 //! search, and the indexes the search uses.
 
 use super::board::{Geometry, NONE};
+use super::by_letters::{LettersMap, Readable};
+use super::contains_any::ContainsAny;
 use super::letter_frequencies::letter_weights;
 use super::lexicon::{LexWord, Lexicon};
 use super::pool::PoolIndex;
 use crate::error::{GenerateError, InputError, excerpt};
 use crate::model::word::grid_letters;
 use crate::model::{Direction, Pos, PuzzleSpec, WordCount};
-use std::collections::hash_map::{Entry, VacantEntry};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A must-use word and, for a pre-assigned word, its fixed slot.
 pub(crate) struct MustWord {
@@ -35,9 +35,8 @@ pub(crate) struct Problem {
     pub filler_weights: Vec<u32>,
     /// Exclusion groups each lexicon word belongs to.
     pub groups: BTreeMap<u32, Vec<u16>>,
-    /// Lexicon ids of 5+ letter words sorted by letters, for counting
-    /// accidental words.
-    pub sorted_long: Vec<u32>,
+    /// Every word by its letters, for counting accidental words.
+    pub readable: Readable,
     /// The longest line of playable cells in an enabled direction.
     pub longest_line: usize,
     /// Remarks on words left out of pick vocabularies.
@@ -65,6 +64,7 @@ impl Problem {
 
         let banned = banned_codes(&spec, &codes)?;
         let banned_index = FirstLetterIndex::new(alphabet.len(), banned.iter().map(|b| &b[..]));
+        let banned_any = ContainsAny::new(alphabet.len() + 1, banned.iter().map(|b| &b[..]));
 
         let preset = preset_letters(&spec, &geo, &codes)?;
         clashing_preassigned_words(&spec, &geo, &preset, &alphabet)?;
@@ -83,7 +83,7 @@ impl Problem {
             &spec,
             &codes,
             (&mut lex, &mut by_letters),
-            [&banned_index, &must_index],
+            (&banned_any, &must_index),
             &must_codes,
             longest_line,
             &mut notes,
@@ -94,7 +94,7 @@ impl Problem {
         let solution = solution_codes(&spec, &codes, (&banned, &banned_index), &mut notes)?;
         something_to_place(&spec, must.is_empty(), &pools, &undrawable)?;
 
-        let sorted_long = sorted_long(&lex);
+        let readable = Readable::new(&lex, by_letters);
 
         let word_bounds = word_bounds(&spec, must.len(), !pools.is_empty());
         let max_cover = max_cover(
@@ -115,7 +115,7 @@ impl Problem {
             solution,
             filler_weights,
             groups,
-            sorted_long,
+            readable,
             longest_line,
             notes,
             max_cover,
@@ -501,7 +501,7 @@ fn draw_pools(
     spec: &PuzzleSpec,
     codes: &Codes,
     (lex, by_letters): (&mut Lexicon, &mut LettersMap),
-    [banned_index, must_index]: [&FirstLetterIndex; 2],
+    (banned_any, must_index): (&ContainsAny, &FirstLetterIndex),
     must_codes: &[Box<[u8]>],
     longest_line: usize,
     notes: &mut Vec<String>,
@@ -522,7 +522,7 @@ fn draw_pools(
                 (v, voc),
                 codes,
                 (lex, by_letters),
-                [banned_index, must_index],
+                (banned_any, must_index),
                 must_codes,
                 longest_line,
             );
@@ -566,7 +566,7 @@ fn add_drawable(
     (v, voc): (usize, &crate::model::SpecVocabulary),
     codes: &Codes,
     (lex, by_letters): (&mut Lexicon, &mut LettersMap),
-    [banned_index, must_index]: [&FirstLetterIndex; 2],
+    (banned_any, must_index): (&ContainsAny, &FirstLetterIndex),
     must_codes: &[Box<[u8]>],
     longest_line: usize,
 ) -> [usize; 5] {
@@ -590,7 +590,7 @@ fn add_drawable(
             }
             Err(slot) => slot,
         };
-        if banned_index.contained_in(staged).is_some() {
+        if banned_any.found_in(staged) {
             bad += 1;
         } else if must_index.contained_in(staged).is_some()
             || must_codes.iter().any(|m| contains_either_way(m, staged))
@@ -602,29 +602,6 @@ fn add_drawable(
         }
     }
     [short, long, dup, bad, overlap]
-}
-
-/// Lexicon ids of 5+ letter words sorted by letters (no two lexicon words
-/// share them, so an unstable sort gives the one order; sorting ids by
-/// their words' letters was a tenth of loading `ngerman`).
-///
-/// Each word's first eight codes, read as one big-endian number, order
-/// the words as their codes do (codes are never 0, so a shorter word's
-/// zero padding sorts it first): most comparisons are of two numbers.
-fn sorted_long(lex: &Lexicon) -> Vec<u32> {
-    let prefix = |codes: &[u8]| {
-        let mut bytes = [0u8; 8];
-        let n = codes.len().min(8);
-        bytes[..n].copy_from_slice(&codes[..n]);
-        u64::from_be_bytes(bytes)
-    };
-    let mut by_codes: Vec<(u64, &[u8], u32)> = lex
-        .iter_codes()
-        .filter(|(_, codes)| codes.len() >= 5)
-        .map(|(id, codes)| (prefix(codes), codes, id))
-        .collect();
-    by_codes.sort_unstable();
-    by_codes.into_iter().map(|(_, _, id)| id).collect()
 }
 
 /// Letters to codes (from 1) in an alphabet: ASCII letters looked up,
@@ -806,107 +783,6 @@ fn solution_codes(
         )));
     }
     Ok(solution)
-}
-
-/// Lexicon ids by their letters' codes: the [`Fnv`] hash of the codes to
-/// the id, the lexicon holding the codes themselves (a boxed copy of every
-/// word's codes as the key, made and freed again, was a tenth of loading
-/// `ngerman`); two different words with one hash, which 64 bits make
-/// next to impossible, go to a map by their codes.
-#[derive(Default)]
-struct LettersMap {
-    by_hash: HashMap<u64, u32, BuildHasherDefault<Fnv>>,
-    collided: HashMap<Box<[u8]>, u32>,
-}
-
-impl LettersMap {
-    fn with_capacity(words: usize) -> LettersMap {
-        LettersMap {
-            by_hash: HashMap::with_capacity_and_hasher(words, Default::default()),
-            collided: HashMap::new(),
-        }
-    }
-
-    fn hash(codes: &[u8]) -> u64 {
-        let mut hasher = Fnv::default();
-        hasher.write(codes);
-        hasher.finish()
-    }
-
-    /// The id of the lexicon word spelled `codes`, if any.
-    fn get(&self, lex: &Lexicon, codes: &[u8]) -> Option<u32> {
-        match self.by_hash.get(&Self::hash(codes)) {
-            Some(&id) if lex.codes(id as usize) == codes => Some(id),
-            Some(_) => self.collided.get(codes).copied(),
-            None => None,
-        }
-    }
-
-    /// Adds lexicon word `id`, spelled `codes` (not yet in the map).
-    fn insert(&mut self, lex: &Lexicon, codes: &[u8], id: u32) {
-        match self.find(lex, codes) {
-            Err(slot) => slot.insert(codes, id),
-            Ok(_) => debug_assert!(false, "{codes:?} is in the map already"),
-        }
-    }
-
-    /// The id of the lexicon word spelled `codes`, or the slot it would
-    /// take: [`LettersMap::get`] and [`LettersMap::insert`] in one look-up
-    /// (two were two-fifths of indexing `ngerman`'s words).
-    fn find(&mut self, lex: &Lexicon, codes: &[u8]) -> Result<u32, LettersSlot<'_>> {
-        match self.by_hash.entry(Self::hash(codes)) {
-            Entry::Vacant(slot) => Err(LettersSlot::Hash(slot)),
-            Entry::Occupied(slot) if lex.codes(*slot.get() as usize) == codes => Ok(*slot.get()),
-            Entry::Occupied(_) => match self.collided.get(codes) {
-                Some(&id) => Ok(id),
-                None => Err(LettersSlot::Collided(&mut self.collided)),
-            },
-        }
-    }
-}
-
-/// Where a word not yet in a [`LettersMap`] goes.
-enum LettersSlot<'m> {
-    Hash(VacantEntry<'m, u64, u32>),
-    /// Another word has its hash.
-    Collided(&'m mut HashMap<Box<[u8]>, u32>),
-}
-
-impl LettersSlot<'_> {
-    fn insert(self, codes: &[u8], id: u32) {
-        match self {
-            LettersSlot::Hash(slot) => {
-                slot.insert(id);
-            }
-            LettersSlot::Collided(map) => {
-                map.insert(codes.into(), id);
-            }
-        }
-    }
-}
-
-/// FNV-1a, 64 bits: the letters of a word are a few bytes, which the
-/// standard SipHash took a tenth of loading `ngerman` to hash. The map is
-/// never iterated, so its order cannot reach a puzzle; its keys are the
-/// editor's own words, not adversarial input.
-struct Fnv(u64);
-
-impl Default for Fnv {
-    fn default() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Hasher for Fnv {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }
 
 /// Short words indexed by their first two letters, both reading
