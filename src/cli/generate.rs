@@ -162,7 +162,11 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<()> {
     if !write_outputs(args, &puzzles, print, &titles)? {
         print_puzzles(&project, &puzzles);
     }
-    record_in_series(&project, &puzzles, &titles)
+    let recorded = record_in_series(&project, &puzzles, &titles);
+    // The process ends now: the project's word lists go back to the
+    // operating system with it (see `Run::process_ends`).
+    std::mem::forget(project);
+    recorded
 }
 
 /// Each puzzle's title: its vocabulary's name in a booklet of themes
@@ -413,6 +417,7 @@ pub(super) fn run_with_banned(banned_file: Option<&Path>) -> anyhow::Result<crat
 fn make(project: &Project, banned_file: Option<&Path>) -> anyhow::Result<Vec<Puzzle>> {
     let mut run = run_with_banned(banned_file)?;
     run.kept_out = project.series_kept_out()?;
+    run.process_ends = true;
     let spec = crate::make::request(project, &run)?;
     match project.generator.kind {
         PuzzleKind::WordSearch => {

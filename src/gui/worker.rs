@@ -50,6 +50,7 @@ impl Worker {
                 series.extend(kept_out);
                 series
             },
+            process_ends: false,
         };
         // Settings the kind does not use are greyed out in the panel and
         // left out here; bad entries are refused before a thread starts.

@@ -3,9 +3,7 @@
 //! by accident.
 
 use super::lexicon::Lexicon;
-use std::collections::HashMap;
-use std::collections::hash_map::{Entry, VacantEntry};
-use std::hash::{BuildHasherDefault, Hasher};
+use hashbrown::{HashTable, hash_table};
 
 /// Words shorter than this are not looked for as accidental readings
 /// (RQ.P.02): the JSON's `accidental_words` are the vocabulary's words
@@ -77,44 +75,51 @@ impl Readable {
     }
 }
 
-/// Lexicon ids by their letters' codes: the [`Fnv`] hash of the codes to
-/// the id, the lexicon holding the codes themselves (a boxed copy of every
-/// word's codes as the key, made and freed again, was a tenth of loading
-/// `ngerman`); two different words with one hash, which 64 bits make
-/// next to impossible, go to a map by their codes.
+/// Lexicon ids by their letters' codes: a table of ids alone, found by
+/// the hash of the codes and compared with the codes the lexicon holds.
+/// Keys of their own (a boxed copy of every word's codes, made and freed
+/// again, was a tenth of loading `ngerman`; a 64-bit hash beside each id
+/// made the table four times the size, 9 MB, and its page faults and
+/// cache misses a tenth of preparing the list).
 #[derive(Default)]
 pub(crate) struct LettersMap {
-    by_hash: HashMap<u64, u32, BuildHasherDefault<Fnv>>,
-    collided: HashMap<Box<[u8]>, u32>,
+    ids: HashTable<u32>,
 }
 
 impl LettersMap {
     pub fn with_capacity(words: usize) -> LettersMap {
         LettersMap {
-            by_hash: HashMap::with_capacity_and_hasher(words, Default::default()),
-            collided: HashMap::new(),
+            ids: HashTable::with_capacity(words),
         }
     }
 
+    /// FNV-1a over the codes, its bits mixed at the end: the table takes
+    /// the bucket from the low bits and a tag from the top seven, and
+    /// FNV's last multiplication leaves the low bits weakly mixed. The
+    /// table is never iterated, so its order cannot reach a puzzle; its
+    /// keys are the editor's own words, not adversarial input (the
+    /// standard SipHash took a tenth of loading `ngerman`).
     fn hash(codes: &[u8]) -> u64 {
-        let mut hasher = Fnv::default();
-        hasher.write(codes);
-        hasher.finish()
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for &b in codes {
+            h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+        h ^= h >> 31;
+        h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        h ^ (h >> 29)
     }
 
     /// The id of the lexicon word spelled `codes`, if any.
     pub fn get(&self, lex: &Lexicon, codes: &[u8]) -> Option<u32> {
-        match self.by_hash.get(&Self::hash(codes)) {
-            Some(&id) if lex.codes(id as usize) == codes => Some(id),
-            Some(_) => self.collided.get(codes).copied(),
-            None => None,
-        }
+        self.ids
+            .find(Self::hash(codes), |&id| lex.codes(id as usize) == codes)
+            .copied()
     }
 
     /// Adds lexicon word `id`, spelled `codes` (not yet in the map).
     pub fn insert(&mut self, lex: &Lexicon, codes: &[u8], id: u32) {
         match self.find(lex, codes) {
-            Err(slot) => slot.insert(codes, id),
+            Err(slot) => slot.insert(id),
             Ok(_) => debug_assert!(false, "{codes:?} is in the map already"),
         }
     }
@@ -123,57 +128,20 @@ impl LettersMap {
     /// take: [`LettersMap::get`] and [`LettersMap::insert`] in one look-up
     /// (two were two-fifths of indexing `ngerman`'s words).
     pub fn find(&mut self, lex: &Lexicon, codes: &[u8]) -> Result<u32, LettersSlot<'_>> {
-        match self.by_hash.entry(Self::hash(codes)) {
-            Entry::Vacant(slot) => Err(LettersSlot::Hash(slot)),
-            Entry::Occupied(slot) if lex.codes(*slot.get() as usize) == codes => Ok(*slot.get()),
-            Entry::Occupied(_) => match self.collided.get(codes) {
-                Some(&id) => Ok(id),
-                None => Err(LettersSlot::Collided(&mut self.collided)),
-            },
+        let same = |&id: &u32| lex.codes(id as usize) == codes;
+        let rehash = |&id: &u32| Self::hash(lex.codes(id as usize));
+        match self.ids.entry(Self::hash(codes), same, rehash) {
+            hash_table::Entry::Occupied(entry) => Ok(*entry.get()),
+            hash_table::Entry::Vacant(slot) => Err(LettersSlot(slot)),
         }
     }
 }
 
 /// Where a word not yet in a [`LettersMap`] goes.
-pub(crate) enum LettersSlot<'m> {
-    Hash(VacantEntry<'m, u64, u32>),
-    /// Another word has its hash.
-    Collided(&'m mut HashMap<Box<[u8]>, u32>),
-}
+pub(crate) struct LettersSlot<'m>(hash_table::VacantEntry<'m, u32>);
 
 impl LettersSlot<'_> {
-    pub fn insert(self, codes: &[u8], id: u32) {
-        match self {
-            LettersSlot::Hash(slot) => {
-                slot.insert(id);
-            }
-            LettersSlot::Collided(map) => {
-                map.insert(codes.into(), id);
-            }
-        }
-    }
-}
-
-/// FNV-1a, 64 bits: the letters of a word are a few bytes, which the
-/// standard SipHash took a tenth of loading `ngerman` to hash. The map is
-/// never iterated, so its order cannot reach a puzzle; its keys are the
-/// editor's own words, not adversarial input.
-struct Fnv(u64);
-
-impl Default for Fnv {
-    fn default() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Hasher for Fnv {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
+    pub fn insert(self, id: u32) {
+        self.0.insert(id);
     }
 }

@@ -597,7 +597,7 @@ fn add_drawable(
         {
             overlap += 1;
         } else {
-            slot.insert(staged, lex.len() as u32);
+            slot.insert(lex.len() as u32);
             lex.commit(v, i);
         }
     }
