@@ -101,7 +101,7 @@ fn rows() -> Vec<Row> {
     let theme_de: Vec<&str> = de
         .iter()
         .filter(length(4..=10))
-        .step_by(1301)
+        .step_by(600)
         .take(200)
         .copied()
         .collect();
