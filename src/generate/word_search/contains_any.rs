@@ -21,9 +21,26 @@ pub(crate) struct ContainsAny {
     matches: Vec<bool>,
 }
 
+/// The most table cells (states × letters) an automaton may take: 16 MiB.
+/// The built-in offensive lists need at most 1,650 states, about 51,000
+/// cells over a German list's 31 letters; an editor's own list of 10,000
+/// words of 8 letters would need 5 million, and the words are then
+/// searched by their first two letters instead (`None` from
+/// [`ContainsAny::new`]).
+const MOST_CELLS: usize = 1 << 22;
+
 impl ContainsAny {
-    /// An automaton for `words` (codes below `width`) and their reverses.
-    pub fn new<'a>(width: usize, words: impl Iterator<Item = &'a [u8]>) -> ContainsAny {
+    /// An automaton for `words` (codes below `width`) and their reverses;
+    /// `None` when its table could exceed [`MOST_CELLS`].
+    pub fn new<'a>(
+        width: usize,
+        words: impl Iterator<Item = &'a [u8]> + Clone,
+    ) -> Option<ContainsAny> {
+        // Each letter read either way adds at most one state.
+        let most_states = 1 + 2 * words.clone().map(<[u8]>::len).sum::<usize>();
+        if most_states.saturating_mul(width) > MOST_CELLS {
+            return None;
+        }
         let mut next: Vec<State> = vec![0; width];
         let mut matches = vec![false];
         // The trie of every word both ways; 0 in `next` is "no edge yet"
@@ -45,11 +62,11 @@ impl ContainsAny {
             }
         }
         complete(width, &mut next, &mut matches);
-        ContainsAny {
+        Some(ContainsAny {
             width,
             next,
             matches,
-        }
+        })
     }
 
     /// Whether `hay` holds one of the words, either way.
@@ -110,7 +127,7 @@ mod tests {
     #[test]
     fn finds_words_either_way_and_agrees_with_a_plain_search() {
         let words: Vec<Vec<u8>> = vec![vec![1, 2, 3], vec![2, 3], vec![3, 1, 3, 1], vec![4, 4]];
-        let automaton = ContainsAny::new(5, words.iter().map(|w| &w[..]));
+        let automaton = ContainsAny::new(5, words.iter().map(|w| &w[..])).unwrap();
         assert!(automaton.found_in(&[1, 2, 3]));
         assert!(automaton.found_in(&[3, 2, 1]));
         assert!(automaton.found_in(&[1, 1, 3, 2]));
@@ -130,7 +147,14 @@ mod tests {
 
     #[test]
     fn without_words_nothing_is_found() {
-        let automaton = ContainsAny::new(3, std::iter::empty());
+        let automaton = ContainsAny::new(3, std::iter::empty()).unwrap();
         assert!(!automaton.found_in(&[1, 2, 1, 2]));
+    }
+
+    #[test]
+    fn a_table_too_large_is_declined() {
+        let long = vec![1u8; MOST_CELLS / 2];
+        assert!(ContainsAny::new(2, std::iter::once(&long[..])).is_none());
+        assert!(ContainsAny::new(2, std::iter::once(&long[..100])).is_some());
     }
 }

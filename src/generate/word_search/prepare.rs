@@ -83,7 +83,7 @@ impl Problem {
             &spec,
             &codes,
             (&mut lex, &mut by_letters),
-            (&banned_any, &must_index),
+            (banned_any.as_ref(), &banned_index, &must_index),
             &must_codes,
             longest_line,
             &mut notes,
@@ -501,7 +501,11 @@ fn draw_pools(
     spec: &PuzzleSpec,
     codes: &Codes,
     (lex, by_letters): (&mut Lexicon, &mut LettersMap),
-    (banned_any, must_index): (&ContainsAny, &FirstLetterIndex),
+    (banned_any, banned_index, must_index): (
+        Option<&ContainsAny>,
+        &FirstLetterIndex,
+        &FirstLetterIndex,
+    ),
     must_codes: &[Box<[u8]>],
     longest_line: usize,
     notes: &mut Vec<String>,
@@ -522,7 +526,7 @@ fn draw_pools(
                 (v, voc),
                 codes,
                 (lex, by_letters),
-                (banned_any, must_index),
+                (banned_any, banned_index, must_index),
                 must_codes,
                 longest_line,
             );
@@ -566,7 +570,11 @@ fn add_drawable(
     (v, voc): (usize, &crate::model::SpecVocabulary),
     codes: &Codes,
     (lex, by_letters): (&mut Lexicon, &mut LettersMap),
-    (banned_any, must_index): (&ContainsAny, &FirstLetterIndex),
+    (banned_any, banned_index, must_index): (
+        Option<&ContainsAny>,
+        &FirstLetterIndex,
+        &FirstLetterIndex,
+    ),
     must_codes: &[Box<[u8]>],
     longest_line: usize,
 ) -> [usize; 5] {
@@ -590,7 +598,11 @@ fn add_drawable(
             }
             Err(slot) => slot,
         };
-        if banned_any.found_in(staged) {
+        let banned = match banned_any {
+            Some(automaton) => automaton.found_in(staged),
+            None => banned_index.contained_in(staged).is_some(),
+        };
+        if banned {
             bad += 1;
         } else if must_index.contained_in(staged).is_some()
             || must_codes.iter().any(|m| contains_either_way(m, staged))
