@@ -7,7 +7,8 @@
 //! crossings a word (median), how many met every direction share, and the
 //! median time of a puzzle in-process (the list prepared once, as the app
 //! does). `cargo run --release --example layout_targets [-- TEXT]` runs
-//! the rows whose name contains TEXT.
+//! the rows whose name contains TEXT; `PER_SEED=1` also prints each
+//! seed's puzzle.
 
 use gridpress::generate::{Generator, Options};
 use gridpress::model::{
@@ -203,6 +204,7 @@ fn main() {
         "| request | kept | largest bundle, median (most) | crossings a word | every share | median time | target |"
     );
     println!("|---|---|---|---|---|---|---|");
+    let per_seed = std::env::var_os("PER_SEED").is_some();
     for row in rows() {
         if only.as_deref().is_some_and(|text| !row.name.contains(text)) {
             continue;
@@ -227,6 +229,15 @@ fn main() {
                     .iter()
                     .any(|r| r.starts_with("direction")),
             );
+            if per_seed {
+                eprintln!(
+                    "seed {seed}: bundle {}, {} words, {:.2} s, {:?}",
+                    quality.largest_bundle,
+                    puzzle.words.len(),
+                    times.last().expect("this seed's time"),
+                    puzzle.report.relaxed
+                );
+            }
             bundles.push(quality.largest_bundle);
             crossings.push(quality.crossings as f64 / puzzle.words.len().max(1) as f64);
         }

@@ -426,6 +426,43 @@ fn a_list_too_short_for_its_grid_is_told_how_many_words_it_lacks() {
 }
 
 #[test]
+fn word_ranges_of_large_lists_are_sketched_to_bundles_of_four() {
+    // Issue 30: 60–80 of 70,000 German words around a 12-letter solution
+    // word. Woven and untangled, the median largest bundle was 7 (up to
+    // 10); sketched first, a range aims at bundles of four (a seed whose
+    // sketches find no layout is woven as before), at least 0.5 crossings
+    // a word, every direction's share.
+    let words = german_70k();
+    let mut spec = common::spec(Mask::rectangle(20, 20).unwrap(), words, false);
+    spec.directions = DirectionSet::ALL;
+    spec.pick = Some(gridpress::model::WordCount::Between(60, 80));
+    spec.solution = Some(word("Sonnenschein"));
+    spec.language = gridpress::model::Language::German;
+    let generator = Generator::new(spec.clone()).unwrap();
+    let (mut bundles, mut crossing_rates) = (Vec::new(), Vec::new());
+    for seed in 1..=6 {
+        let p = generator.generate(&Options::seeded(seed)).unwrap();
+        check(&p, &spec);
+        assert_eq!(p.solution().map(|s| s.word.as_str()), Some("SONNENSCHEIN"));
+        assert!((60..=80).contains(&p.words.len()), "seed {seed}");
+        assert!(
+            p.report.relaxed.is_empty(),
+            "seed {seed}: {:?}",
+            p.report.relaxed
+        );
+        bundles.push(p.report.quality.largest_bundle);
+        crossing_rates.push(p.report.quality.crossings as f64 / p.words.len() as f64);
+    }
+    bundles.sort_unstable();
+    crossing_rates.sort_by(f64::total_cmp);
+    assert!(bundles[3] <= 4, "largest bundles {bundles:?}");
+    assert!(
+        crossing_rates[3] >= 0.5,
+        "crossings a word {crossing_rates:?}"
+    );
+}
+
+#[test]
 fn woven_solution_grids_cross_and_spread() {
     // Issue 11: 12 solution letters on 20×20 from 70,000 German words, the
     // word count chosen by the generator. Words cross (≥ 0.4 shared cells

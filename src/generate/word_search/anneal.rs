@@ -6,7 +6,7 @@
 
 use super::board::{Board, Geometry, MAX_USAGE, NONE, Placement, axis_of};
 use super::bundles::bundle_score;
-use super::goals::{Key, Shortfalls};
+use super::goals::{BUNDLE_GOAL, Key, Shortfalls};
 use super::patterns::{PatternBase, Patterns};
 use super::pick::Drawer;
 use super::prepare::{Problem, contains_either_way};
@@ -521,6 +521,7 @@ impl<'p> Anneal<'p> {
                     .map_or(0, |g| REGIONS_GOAL.min(g).saturating_sub(regions)),
                 crossings_short: ((CROSSINGS_GOAL * n as f64).ceil() as usize)
                     .saturating_sub(s.crossings),
+                bundle_goal: BUNDLE_GOAL,
             },
             bundled: squares - n,
             crossings: s.crossings,

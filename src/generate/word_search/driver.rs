@@ -16,7 +16,7 @@ use super::weave::{Snapshot, Weave};
 use crate::error::GenerateError;
 use crate::generate::rng::Rng;
 use crate::generate::{Limits, Stop, luby};
-use crate::model::{Direction, PlacedWord, Puzzle, Report, Solution};
+use crate::model::{Direction, PlacedWord, Puzzle, Report, Solution, WordCount};
 use std::collections::BTreeSet;
 
 /// One way of asking: strict first, then relaxed.
@@ -49,6 +49,17 @@ const FALLBACK_EVERY: u64 = 32;
 /// counts go planned first too: 40 of 70,000 German words took 133 ms
 /// (median) woven first, 12 ms planned first.
 const THEME_LIST: usize = 300;
+/// Sketches (see `sketch`) a range of words around a solution word gets
+/// on its first restart, before the weave; a range's sketch aims at a
+/// largest bundle of 4 (`sketch::RANGE_BUNDLE_GOAL`). 70k German, 20×20,
+/// `--pick 60-80`, SONNENSCHEIN, 16 seeds (2026-11-28): woven and
+/// untangled, bundle 7 (10), 0.25 s median; two sketches, 11 of 16 seeds
+/// sketched (bundle 4), the rest woven: 4 (11), 1.2 s; four sketches, 13
+/// of 16: 4 (6) at 1.5 s median but up to 7 s (a sketch that finds no
+/// layout costs 1–2 s).
+const SKETCHED_RANGES: usize = 2;
+// The planner sketches only its first `SKETCHES` plans.
+const _: () = assert!(SKETCHED_RANGES <= super::plan::SKETCHES);
 /// Layouts planned per leaf when the woven layout failed.
 const PLANS_PER_LEAF: usize = 256;
 /// Complete plans whose slots the words could not fill, after which the
@@ -203,6 +214,9 @@ struct Request {
     plan_words: usize,
     plan_required: [usize; 8],
     planned_first: bool,
+    /// A range of words around a solution word from a large vocabulary:
+    /// sketched first (see `SKETCHED_RANGES`).
+    sketch_first: bool,
     untangle_adopted: bool,
     /// Theme lists with a solution word and a word range can be annealed.
     theme_range: bool,
@@ -247,6 +261,9 @@ impl Request {
             plan_words,
             plan_required: direction_shares(plan_words, spec.directions),
             planned_first,
+            sketch_first: matches!(spec.pick, Some(WordCount::Between(..)))
+                && solution_len.is_some()
+                && !theme_list,
             untangle_adopted,
             theme_range,
             portfolio: theme_range && vocabulary < ANNEALED_SPARE_WORDS * plan_words,
@@ -366,6 +383,17 @@ impl Layouts<'_, '_> {
         limits: &Limits,
         first_drawn: usize,
     ) -> Option<(Method, bool)> {
+        if self.request.sketch_first
+            && self.restart == 1
+            && self.planner.sketches()
+            && matches!(
+                self.planner
+                    .run_sketches(board, patterns, rng, limits, SKETCHED_RANGES),
+                Swept::Done
+            )
+        {
+            return Some((Method::Planned, false));
+        }
         let fallback_now = self.restart.is_multiple_of(FALLBACK_EVERY);
         let weave_now = !self.request.planned_first || fallback_now;
         let plan_now = self.request.planned_first || fallback_now;

@@ -28,12 +28,15 @@ pub(crate) struct Shortfalls {
     pub spread_short: usize,
     /// Crossings short of the goal.
     pub crossings_short: usize,
+    /// The largest bundle aimed for ([`BUNDLE_GOAL`], or a sketched
+    /// range's).
+    pub bundle_goal: usize,
 }
 
 impl Shortfalls {
-    /// Words the largest bundle holds beyond [`BUNDLE_GOAL`].
+    /// Words the largest bundle holds beyond its goal.
     pub fn over_goal(&self) -> usize {
-        self.largest.saturating_sub(BUNDLE_GOAL)
+        self.largest.saturating_sub(self.bundle_goal)
     }
 
     /// Smaller is better, among feasible layouts of energy `energy`.
@@ -41,7 +44,7 @@ impl Shortfalls {
         (
             self.blocks,
             self.short,
-            self.largest.max(BUNDLE_GOAL),
+            self.largest.max(self.bundle_goal),
             self.spread_short,
             self.crossings_short,
             (energy * 16.0) as i64,
@@ -52,7 +55,7 @@ impl Shortfalls {
     pub fn met(&self) -> bool {
         self.blocks == 0
             && self.short == 0
-            && self.largest <= BUNDLE_GOAL
+            && self.largest <= self.bundle_goal
             && self.spread_short == 0
             && self.crossings_short == 0
     }

@@ -39,7 +39,7 @@ const LOOKAHEAD_MATCHES: usize = 16;
 /// vocabularies are large enough (see `SKETCH_VOCABULARY`): the 70k German
 /// `--pick 40`, seeds 1–6, one sketch: 4 of 6 seeds sketched (bundle 5),
 /// two fell back to the tiling (bundles 13 and 15).
-const SKETCHES: usize = 2;
+pub(super) const SKETCHES: usize = 2;
 /// Vocabularies from this many words get sketched plans. Theme lists keep
 /// the tiling (and the annealing of their layouts): with about 17 words a
 /// length no crossing leaves a slot words to choose from, and the sketches
@@ -110,6 +110,8 @@ pub(crate) struct Planner<'p> {
     length_counts: Vec<usize>,
     /// Whether plans are sketched first (see `SKETCHES`).
     sketches: bool,
+    /// Whether a sketch must meet every layout goal (`run_sketches`).
+    goal_sketches_only: bool,
     /// Per slot of a sketched plan, the slots crossing it: a word drawn
     /// must leave each of them a word to match (none for tiled plans).
     crossers: Vec<Vec<usize>>,
@@ -152,6 +154,7 @@ impl<'p> Planner<'p> {
             crossable_now: Vec::new(),
             failed_fills: 0,
             crossers: Vec::new(),
+            goal_sketches_only: false,
             sketches: problem.pools.iter().map(|p| p.all.len()).sum::<usize>() > SKETCH_VOCABULARY,
             length_counts: {
                 let mut counts = vec![0; longest + 1];
@@ -166,6 +169,28 @@ impl<'p> Planner<'p> {
                 counts
             },
         }
+    }
+
+    /// Whether the first plans are sketched (see `SKETCH_VOCABULARY`).
+    pub fn sketches(&self) -> bool {
+        self.sketches
+    }
+
+    /// Tries `sketches` sketched plans (at most `SKETCHES`), taking only a
+    /// sketch that meets every layout goal: for requests whose other
+    /// layouts come close to the goals anyway (ranges, woven).
+    pub fn run_sketches(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        rng: &mut Rng,
+        limits: &Limits,
+        sketches: usize,
+    ) -> Swept {
+        self.goal_sketches_only = true;
+        let swept = self.run(board, patterns, rng, limits, sketches, sketches as u64);
+        self.goal_sketches_only = false;
+        swept
     }
 
     /// Makes a plan by sketching (see `sketch`): the slots and the cells
@@ -194,7 +219,10 @@ impl<'p> Planner<'p> {
                 (0..=64).map(|l| rules.max_overlaps(l) as u8).collect(),
             ),
         );
-        let Some(sketch) = sketcher.run(&open, keep, rng, limits) else {
+        let Some(sketch) = sketcher
+            .run(&open, keep, rng, limits)
+            .filter(|s| s.goals_met || !self.goal_sketches_only)
+        else {
             return false;
         };
         let mut usage = vec![0u8; geo.cells()];
