@@ -12,6 +12,7 @@ use super::plan::Planner;
 use super::prepare::Problem;
 use super::search::{FreeTarget, Outcome, Search, Tables};
 use super::shares::direction_shares;
+use super::sketch::RANGE_BUNDLE_GOAL;
 use super::weave::{Snapshot, Weave};
 use crate::error::GenerateError;
 use crate::generate::rng::Rng;
@@ -307,6 +308,8 @@ struct Layouts<'a, 'p> {
     cover: Cover<'p>,
     anneal: Option<&'a mut Anneal<'p>>,
     restart: u64,
+    /// Whether this restart sketches first (see `SKETCHED_RANGES`).
+    sketch_now: bool,
     budget: u64,
     /// Failed fills of the planner in earlier restarts.
     failed_fills: u64,
@@ -383,16 +386,21 @@ impl Layouts<'_, '_> {
         limits: &Limits,
         first_drawn: usize,
     ) -> Option<(Method, bool)> {
-        if self.request.sketch_first
-            && self.restart == 1
-            && self.planner.sketches()
-            && matches!(
-                self.planner
-                    .run_sketches(board, patterns, rng, limits, SKETCHED_RANGES),
-                Swept::Done
-            )
-        {
-            return Some((Method::Planned, false));
+        // The woven puzzle missed a range's bundle goal: this restart
+        // sketches, and only sketches (the woven puzzle stands otherwise).
+        if self.sketch_now {
+            let sketched = self.planner.sketches()
+                && matches!(
+                    self.planner.run_sketches(
+                        board,
+                        patterns,
+                        rng,
+                        &limits.detached(),
+                        SKETCHED_RANGES
+                    ),
+                    Swept::Done
+                );
+            return sketched.then_some((Method::Planned, false));
         }
         let fallback_now = self.restart.is_multiple_of(FALLBACK_EVERY);
         let weave_now = !self.request.planned_first || fallback_now;
@@ -590,6 +598,11 @@ struct Runner<'a, 'p> {
     restarts: u32,
     failed_fills: u64,
     rescues: usize,
+    /// The restart that sketches a range's layout (see `SKETCHED_RANGES`).
+    sketch_restart: Option<u64>,
+    /// The woven puzzle that missed a range's bundle goal, kept while the
+    /// next restart sketches one.
+    unsketched: Option<Generated>,
 }
 
 impl<'a, 'p: 'a> Runner<'a, 'p> {
@@ -612,6 +625,18 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
     fn found(&mut self, board: &Board, level: &Level, restart: u64) -> Option<Generated> {
         let stats = (self.nodes, self.restarts + restart as u32 - 1);
         let result = build(self.problem, board, level, self.seed, stats, &[]);
+        if self.request.sketch_first
+            && self.sketch_restart.is_none()
+            && result.0.report.quality.largest_bundle > RANGE_BUNDLE_GOAL
+        {
+            self.sketch_restart = Some(restart + 1);
+            self.unsketched = Some(result);
+            return None;
+        }
+        let result = match self.unsketched.take() {
+            Some(woven) if layout_key(&woven.0) < layout_key(&result.0) => woven,
+            _ => result,
+        };
         self.finds
             .offer(result, self.request.portfolio, self.limits)
     }
@@ -642,6 +667,7 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
                     cover: self.request.cover(problem, self.excluded),
                     anneal: anneal.as_mut(),
                     restart,
+                    sketch_now: self.sketch_restart == Some(restart),
                     budget: WEAVE_UNIT * luby(restart),
                     failed_fills: self.failed_fills,
                     rescues: &mut self.rescues,
@@ -660,6 +686,15 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
             self.nodes += search.nodes;
             self.failed_fills += leaf.layouts.planner.failed_fills;
             self.best.offer_deepest(&search.deepest);
+            // No sketched puzzle: the woven one is taken as it would have
+            // been (or retried, when its solution reads as a block).
+            if self.sketch_restart == Some(restart)
+                && !matches!(outcome, Outcome::Found)
+                && let Some(woven) = self.unsketched.take()
+                && let Some(done) = self.finds.offer(woven, self.request.portfolio, limits)
+            {
+                return Ok(LevelEnd::Puzzle(Box::new(done)));
+            }
             match outcome {
                 Outcome::Found => {
                     if let Some(done) = self.found(&board, level, restart) {
@@ -685,8 +720,9 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
             }
         }
         self.restarts += restart as u32 - 1;
-        Ok(match self.finds.best.take() {
-            Some((_, result)) => LevelEnd::Puzzle(Box::new(result)),
+        let found = self.finds.best.take().map(|(_, r)| r);
+        Ok(match found.or_else(|| self.unsketched.take()) {
+            Some(result) => LevelEnd::Puzzle(Box::new(result)),
             None if proven => LevelEnd::Proven,
             None => LevelEnd::Spent,
         })
@@ -719,6 +755,8 @@ pub(crate) fn run(
         restarts: 0,
         failed_fills: 0,
         rescues: 0,
+        sketch_restart: None,
+        unsketched: None,
     };
     let mut proven = 0;
     for (i, level) in levels.iter().enumerate() {
