@@ -429,9 +429,9 @@ fn a_list_too_short_for_its_grid_is_told_how_many_words_it_lacks() {
 fn word_ranges_of_large_lists_are_sketched_to_bundles_of_four() {
     // Issue 30: 60–80 of 70,000 German words around a 12-letter solution
     // word. Woven and untangled, the median largest bundle was 7 (up to
-    // 10); sketched first, a range aims at bundles of four (a seed whose
-    // sketches find no layout is woven as before), at least 0.5 crossings
-    // a word, every direction's share.
+    // 10); a woven puzzle with bundles over four now has a sketch tried
+    // (aiming at four), the better kept: at least 0.5 crossings a word,
+    // every direction's share.
     let words = german_70k();
     let mut spec = common::spec(Mask::rectangle(20, 20).unwrap(), words, false);
     spec.directions = DirectionSet::ALL;

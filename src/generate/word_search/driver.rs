@@ -50,14 +50,17 @@ const FALLBACK_EVERY: u64 = 32;
 /// counts go planned first too: 40 of 70,000 German words took 133 ms
 /// (median) woven first, 12 ms planned first.
 const THEME_LIST: usize = 300;
-/// Sketches (see `sketch`) a range of words around a solution word gets
-/// on its first restart, before the weave; a range's sketch aims at a
-/// largest bundle of 4 (`sketch::RANGE_BUNDLE_GOAL`). 70k German, 20×20,
-/// `--pick 60-80`, SONNENSCHEIN, 16 seeds (2026-11-28): woven and
-/// untangled, bundle 7 (10), 0.25 s median; two sketches, 11 of 16 seeds
-/// sketched (bundle 4), the rest woven: 4 (11), 1.2 s; four sketches, 13
-/// of 16: 4 (6) at 1.5 s median but up to 7 s (a sketch that finds no
-/// layout costs 1–2 s).
+/// Sketches (see `sketch`) a range of words around a solution word from a
+/// large vocabulary gets when its woven puzzle misses a largest bundle of
+/// 4 (`sketch::RANGE_BUNDLE_GOAL`): the next restart only sketches, and
+/// the better of the two puzzles by `layout_key` is kept. 70k German,
+/// 20×20, `--pick 60-80`, SONNENSCHEIN, 16 seeds (2026-11-28): woven and
+/// untangled, bundle 7 (10), 0.25 s median; two sketches on the first
+/// restart instead of the weave, 11 of 16 seeds sketched (bundle 4), the
+/// rest woven: 4 (11), 1.2 s; four sketches, 13 of 16: 4 (6) at 1.5 s
+/// median but up to 7 s (a sketch that finds no layout costs 1–2 s).
+/// Woven first: a request the weave already serves (70k German on the
+/// heart, `--pick 40-55`: bundles 3–4) keeps its puzzle and its 0.1 s.
 const SKETCHED_RANGES: usize = 2;
 // The planner sketches only its first `SKETCHES` plans.
 const _: () = assert!(SKETCHED_RANGES <= super::plan::SKETCHES);
@@ -216,7 +219,8 @@ struct Request {
     plan_required: [usize; 8],
     planned_first: bool,
     /// A range of words around a solution word from a large vocabulary:
-    /// sketched first (see `SKETCHED_RANGES`).
+    /// sketched when the woven puzzle misses the range's bundle goal (see
+    /// `SKETCHED_RANGES`).
     sketch_first: bool,
     untangle_adopted: bool,
     /// Theme lists with a solution word and a word range can be annealed.
@@ -641,6 +645,17 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
             .offer(result, self.request.portfolio, self.limits)
     }
 
+    /// After a restart that sketched without a puzzle, the woven one,
+    /// taken as it would have been (or retried, when its solution reads
+    /// as a block: `None`).
+    fn unsketched_after(&mut self, restart: u64, outcome: &Outcome) -> Option<Generated> {
+        if self.sketch_restart != Some(restart) || matches!(outcome, Outcome::Found) {
+            return None;
+        }
+        let woven = self.unsketched.take()?;
+        self.finds.offer(woven, self.request.portfolio, self.limits)
+    }
+
     /// Restarts the level's search (Luby budgets) until it finds the
     /// puzzle, proves there is none, or spends its work.
     fn level(&mut self, level: &Level, limits: &Limits) -> Result<LevelEnd, GenerateError> {
@@ -686,13 +701,7 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
             self.nodes += search.nodes;
             self.failed_fills += leaf.layouts.planner.failed_fills;
             self.best.offer_deepest(&search.deepest);
-            // No sketched puzzle: the woven one is taken as it would have
-            // been (or retried, when its solution reads as a block).
-            if self.sketch_restart == Some(restart)
-                && !matches!(outcome, Outcome::Found)
-                && let Some(woven) = self.unsketched.take()
-                && let Some(done) = self.finds.offer(woven, self.request.portfolio, limits)
-            {
+            if let Some(done) = self.unsketched_after(restart, &outcome) {
                 return Ok(LevelEnd::Puzzle(Box::new(done)));
             }
             match outcome {

@@ -508,6 +508,15 @@ impl<'g> Sketcher<'g> {
         }
     }
 
+    /// The largest bundle the sketch aims for.
+    fn bundle_goal(&self) -> usize {
+        if self.range() {
+            RANGE_BUNDLE_GOAL
+        } else {
+            BUNDLE_GOAL
+        }
+    }
+
     /// Whether the count asked for is a range (of a capped size).
     fn range(&self) -> bool {
         self.bounds.0 < self.bounds.1 && self.bounds.1 < usize::MAX
@@ -703,11 +712,7 @@ impl<'g> Sketcher<'g> {
                 spread_short: REGIONS_GOAL.min(keep).saturating_sub(regions),
                 crossings_short: ((CROSSINGS_GOAL * n as f64).ceil() as usize)
                     .saturating_sub(crossings),
-                bundle_goal: if self.range() {
-                    RANGE_BUNDLE_GOAL
-                } else {
-                    BUNDLE_GOAL
-                },
+                bundle_goal: self.bundle_goal(),
             },
             bundled: squares - n,
             rewarded: crossings.min(cap),
