@@ -221,7 +221,7 @@ struct Request {
     /// A range of words around a solution word from a large vocabulary:
     /// sketched when the woven puzzle misses the range's bundle goal (see
     /// `SKETCHED_RANGES`).
-    sketch_first: bool,
+    sketch_when_bundled: bool,
     untangle_adopted: bool,
     /// Theme lists with a solution word and a word range can be annealed.
     theme_range: bool,
@@ -266,7 +266,7 @@ impl Request {
             plan_words,
             plan_required: direction_shares(plan_words, spec.directions),
             planned_first,
-            sketch_first: matches!(spec.pick, Some(WordCount::Between(..)))
+            sketch_when_bundled: matches!(spec.pick, Some(WordCount::Between(..)))
                 && solution_len.is_some()
                 && !theme_list,
             untangle_adopted,
@@ -629,7 +629,7 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
     fn found(&mut self, board: &Board, level: &Level, restart: u64) -> Option<Generated> {
         let stats = (self.nodes, self.restarts + restart as u32 - 1);
         let result = build(self.problem, board, level, self.seed, stats, &[]);
-        if self.request.sketch_first
+        if self.request.sketch_when_bundled
             && self.sketch_restart.is_none()
             && result.0.report.quality.largest_bundle > RANGE_BUNDLE_GOAL
         {
