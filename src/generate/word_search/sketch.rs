@@ -104,8 +104,12 @@ const FILL_CANDIDATES: f64 = 4.0;
 /// of 8, 4 (8); 75, 7 of 8, 4 (6); 80, 7 of 8, 4 (13); 16 seeds: 70, 11
 /// sketched, 75, 10. (Paced for 60, the fewest, at a bundle goal of 5,
 /// seeds 1–6: 7 (11), 2.5 s.) The sketches end at the fewest words
-/// whatever the pace (60 of 60–80).
-const PACE_DRAWS: usize = 3;
+/// whatever the pace (60 of 60–80). Draws (2026-11-28, with the unfit
+/// repair, 30 seeds, puzzles at bundles of 4 or less, the most, median
+/// time): 3, 18, 11, 1.7 s; 5, 23, 7, 1.4 s; 8, 24, 8, 0.9 s. On `--pick
+/// 40`, 30 seeds, 3 and 5 give bundles 5 (6), every share, 0.41 s; 8
+/// (12 seeds) missed a share in 2 (the slots too even in length).
+const PACE_DRAWS: usize = 5;
 /// Free cells too many or too few that a repair (growing or shrinking a
 /// slot by a cell) tries to close.
 const REPAIRABLE: usize = 3;
