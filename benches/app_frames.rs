@@ -62,7 +62,7 @@ fn big_vocabulary() -> Vec<Entry> {
         .step_by(4)
         .take(70_000)
         .map(|w| Entry {
-            word: w.to_string(),
+            word: (*w).into(),
             clue: None,
             tags: Vec::new(),
         })

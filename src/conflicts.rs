@@ -86,7 +86,7 @@ pub fn word_conflicts(project: &Project) -> Vec<Conflict> {
                 let at = EntryRef {
                     vocabulary: v,
                     index: i,
-                    word: word.printed.clone(),
+                    word: word.printed.to_string(),
                 };
                 words.push((at, word.letters));
             }

@@ -1208,7 +1208,7 @@ fn theme_answers_of_a_swedish_puzzle() {
             entries: themes
                 .iter()
                 .map(|(w, c)| Entry {
-                    word: w.to_string(),
+                    word: (*w).into(),
                     clue: Some(c.to_string()),
                     tags: Vec::new(),
                 })
@@ -1355,7 +1355,7 @@ fn replace_a_word_of_a_word_rectangle() {
 /// An entry of `word` without clue or tags.
 fn plain_entry(word: &str) -> gridpress::model::Entry {
     gridpress::model::Entry {
-        word: word.to_string(),
+        word: word.into(),
         clue: None,
         tags: Vec::new(),
     }
@@ -1656,7 +1656,7 @@ fn fix_all_conflicts_at_once_then_generate() {
     let words: Vec<String> = h.state().project().vocabularies[0]
         .entries
         .iter()
-        .map(|e| e.word.clone())
+        .map(|e| e.word.to_string())
         .collect();
     assert_eq!(words.len(), 9, "{words:?}");
     assert!(words.contains(&"Erntedank".to_string()) && !words.contains(&"Ernte".to_string()));

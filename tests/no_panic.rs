@@ -167,7 +167,7 @@ prop_compose! {
             p.vocabularies[0].entries = words
                 .into_iter()
                 .map(|word| gridpress::model::Entry {
-                    word,
+                    word: word.into(),
                     clue: None,
                     tags: Vec::new(),
                 })

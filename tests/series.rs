@@ -90,7 +90,7 @@ fn word_searches_draw_no_recent_word_and_keep_must_use_words() {
     theme.name = "theme".into();
     theme.must_use = true;
     theme.entries.truncate(3);
-    let theme_words: Vec<String> = theme.entries.iter().map(|e| e.word.clone()).collect();
+    let theme_words: Vec<String> = theme.entries.iter().map(|e| e.word.to_string()).collect();
     project.vocabularies[0].entries.drain(..3);
     // Enough words for three puzzles of 12 drawn words.
     project.vocabularies[0]
@@ -99,7 +99,7 @@ fn word_searches_draw_no_recent_word_and_keep_must_use_words() {
             common::common_words(6, 60)
                 .into_iter()
                 .map(|word| gridpress::model::Entry {
-                    word,
+                    word: word.into(),
                     clue: None,
                     tags: Vec::new(),
                 }),

@@ -145,7 +145,7 @@ fn request_without(
         .filter(|&(i, _)| i != index)
         .map(|(_, w)| PreassignedWord {
             word: Word {
-                printed: w.display.clone(),
+                printed: w.display.as_str().into(),
                 letters: w.word.chars().collect(),
                 clue: w.clue.clone(),
                 tags: Vec::new(),

@@ -671,7 +671,7 @@ fn entry_row(
             .allocate_ui(egui::vec2(130.0, ROW), |ui| {
                 ui.set_min_width(130.0);
                 ui.add(
-                    egui::Label::new(&entry.word)
+                    egui::Label::new(entry.word.as_str())
                         .sense(egui::Sense::click())
                         .truncate(),
                 )

@@ -692,7 +692,7 @@ impl<'g> Collected<'g> {
             scored.truncate(CLUES_PER_WORD);
             tags.sort();
             entries.push(Entry {
-                word: printed,
+                word: printed.into(),
                 clue: Some(
                     scored
                         .into_iter()

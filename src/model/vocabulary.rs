@@ -4,12 +4,13 @@ use super::tags::{Tag, format_tags, split_tags};
 use super::word::{UmlautMode, Word, WordError};
 use crate::error::{InputError, excerpt};
 use serde::{Deserialize, Serialize};
+use smol_str::SmolStr;
 
 /// One entry as the editor typed it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
     /// The word as printed.
-    pub word: String,
+    pub word: SmolStr,
     /// Optional clue.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clue: Option<String>,
@@ -26,12 +27,12 @@ impl Entry {
     pub fn typed(word: &str, clue: Option<String>) -> Entry {
         match split_tags(word) {
             Ok((word, tags)) => Entry {
-                word: word.to_string(),
+                word: word.into(),
                 clue,
                 tags,
             },
             Err(_) => Entry {
-                word: word.trim().to_string(),
+                word: word.trim().into(),
                 clue,
                 tags: Vec::new(),
             },
@@ -137,7 +138,7 @@ impl Vocabulary {
             };
             let (word, tags) = split_tags(word).map_err(|e| InputError::at(source, i + 1, e))?;
             entries.push(Entry {
-                word: word.to_string(),
+                word: word.into(),
                 clue,
                 tags,
             });

@@ -1,6 +1,7 @@
 //! Words: the printed form and the normalised letters that go into the grid.
 
 use serde::{Deserialize, Serialize};
+use smol_str::SmolStr;
 use unicode_normalization::UnicodeNormalization;
 
 /// How umlauts go into the grid (ß always becomes SS).
@@ -17,7 +18,7 @@ pub enum UmlautMode {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Word {
     /// As printed in the word list ("Ice cream").
-    pub printed: String,
+    pub printed: SmolStr,
     /// The grid letters ("ICECREAM"), upper case, one `char` per cell.
     pub letters: Vec<char>,
     /// Optional clue.
@@ -29,7 +30,7 @@ pub struct Word {
 impl Word {
     /// Normalises `printed` into grid letters.
     pub fn new(printed: &str, clue: Option<String>, mode: UmlautMode) -> Result<Word, WordError> {
-        let printed = composed(printed).trim().to_string();
+        let printed = SmolStr::new(composed(printed).trim());
         let letters = grid_letters(&printed, mode)?;
         Ok(Word {
             printed,

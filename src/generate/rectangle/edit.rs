@@ -125,7 +125,7 @@ impl<'a> Entries<'a> {
             changed.push((i, w.word.clone(), word.clone()));
             words.push(PlacedWord {
                 word,
-                display: entry.printed.clone(),
+                display: entry.printed.to_string(),
                 start: w.start,
                 direction: w.direction,
                 vocabulary: vocabulary.to_string(),

@@ -241,7 +241,7 @@ fn levels_of(spec: &PuzzleSpec) -> Result<(Vec<char>, Vec<Vec<Candidate>>), Gene
                 id,
                 lines: vocabulary.lines,
                 codes,
-                printed: word.printed.clone(),
+                printed: word.printed.to_string(),
                 vocabulary: vocabulary.name.clone(),
                 clue,
                 level: 0,

@@ -284,7 +284,7 @@ fn kept_answer_id(
     answers.push((
         Answer {
             codes,
-            printed: p.word.printed.clone(),
+            printed: p.word.printed.to_string(),
             clues: vec![clue],
             vocabulary: KEPT_VOCABULARY.to_string(),
             short_form: false,

@@ -1289,7 +1289,7 @@ fn weighed_answer(
     (
         Answer {
             codes,
-            printed: word.printed.clone(),
+            printed: word.printed.to_string(),
             clues,
             vocabulary: name.to_string(),
             short_form: word.tags.iter().any(|t| t.is_short_form()),
