@@ -121,8 +121,14 @@ const ADOPTED_MOVES: usize = 16;
 /// words (3.1× at most): at 4 its seeds 2–3 were annealed to every share
 /// too, but 100 random `wamerican` words on the 17×15 heart (3.3×), seeds
 /// 1–6, annealed: 3 seeds better (bundles 7–8 → 5–6, shares met), 1
-/// worse, at 1.3–1.8 s instead of 0.4–1.4 s.
-const ANNEALED_SPARE_WORDS: usize = 3;
+/// worse, at 1.3–1.8 s instead of 0.4–1.4 s. Since the annealer fits
+/// words into the last free cells (`anneal::FIT_STEPS`), 10: 200
+/// `wamerican` words on the heart (6.4×), seeds 1–6, untangled: bundle
+/// 8 (14), shares 1/6, 0.3 s; annealed: 6 (6), 6/6, 2.3–3.1 s. A
+/// 300-word list (the most a theme list has) on a 20×20 grid needs about
+/// 40 words, so every theme list with a range is annealed but one on a
+/// small grid.
+const ANNEALED_SPARE_WORDS: usize = 10;
 /// Finished puzzles a small theme list's run collects (with a solution
 /// word and a word range) before it returns the best by `layout_key`:
 /// their layouts come from the sweep, whose bundles vary 7–18 between
