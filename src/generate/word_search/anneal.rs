@@ -1014,6 +1014,18 @@ mod tests {
         Problem::new(spec).unwrap()
     }
 
+    /// Runs `test` with an annealer over [`problem`]'s words and the bare
+    /// board (the annealer borrows the problem and its patterns, so they
+    /// live here).
+    fn with_annealer(test: impl FnOnce(&Problem, &mut Anneal, &Board)) {
+        let problem = problem();
+        let excluded = BTreeSet::new();
+        let base = base_patterns(&problem);
+        let mut anneal = Anneal::new(&problem, (&excluded, &base), true, 300_000);
+        let board = Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
+        test(&problem, &mut anneal, &board);
+    }
+
     /// The counters a state keeps, recounted from its placements.
     fn assert_consistent(anneal: &Anneal, s: &State) {
         let geo = anneal.geo;
@@ -1051,26 +1063,23 @@ mod tests {
 
     #[test]
     fn random_steps_keep_the_state_consistent() {
-        let problem = problem();
-        let excluded = BTreeSet::new();
-        let base = base_patterns(&problem);
-        let mut anneal = Anneal::new(&problem, (&excluded, &base), true, 300_000);
-        let board = Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
-        let mut state = anneal.state_of(&board, 0).unwrap();
-        let mut trial = state.clone();
-        let mut rng = Rng::new(3);
-        let (mut made, mut most) = (0, 0);
-        for _ in 0..3000 {
-            trial.clone_from(&state);
-            if anneal.step(&mut trial, &mut rng) {
-                made += 1;
-                assert_consistent(&anneal, &trial);
-                std::mem::swap(&mut state, &mut trial);
-                most = most.max(state.placements.len());
+        with_annealer(|_, anneal, board| {
+            let mut state = anneal.state_of(board, 0).unwrap();
+            let mut trial = state.clone();
+            let mut rng = Rng::new(3);
+            let (mut made, mut most) = (0, 0);
+            for _ in 0..3000 {
+                trial.clone_from(&state);
+                if anneal.step(&mut trial, &mut rng) {
+                    made += 1;
+                    assert_consistent(anneal, &trial);
+                    std::mem::swap(&mut state, &mut trial);
+                    most = most.max(state.placements.len());
+                }
             }
-        }
-        assert!(made > 1000, "{made} steps made");
-        assert!(most > 5, "at most {most} words");
+            assert!(made > 1000, "{made} steps made");
+            assert!(most > 5, "at most {most} words");
+        });
     }
 
     /// Fitting moves only cover free cells: each lays one unused word and
@@ -1078,63 +1087,58 @@ mod tests {
     /// shrink, and the state stays consistent.
     #[test]
     fn fitting_moves_cover_free_cells_without_pushing_words_out() {
-        let problem = problem();
-        let excluded = BTreeSet::new();
-        let base = base_patterns(&problem);
-        let mut anneal = Anneal::new(&problem, (&excluded, &base), true, 300_000);
-        let board = Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
-        let mut state = anneal.state_of(&board, 0).unwrap();
-        let mut rng = Rng::new(7);
-        let mut fitted = 0;
-        for _ in 0..200 {
-            let (words, free) = (state.placements.len(), state.uncovered);
-            let kept: Vec<_> = state.placements.iter().map(|p| (p.word, p.start)).collect();
-            // A move that fails may leave its state spoilt (as `step`).
-            let mut trial = state.clone();
-            if anneal.fit_free(&mut trial, &mut rng) {
-                state = trial;
-                fitted += 1;
-                assert_consistent(&anneal, &state);
-                assert_eq!(state.placements.len(), words + 1);
-                assert!(
-                    state.uncovered < free,
-                    "{} free after {free}",
-                    state.uncovered
-                );
-                for w in kept {
-                    assert!(state.placements.iter().any(|p| (p.word, p.start) == w));
+        with_annealer(|_, anneal, board| {
+            let mut state = anneal.state_of(board, 0).unwrap();
+            let mut rng = Rng::new(7);
+            let mut fitted = 0;
+            for _ in 0..200 {
+                let (words, free) = (state.placements.len(), state.uncovered);
+                let kept: Vec<_> = state.placements.iter().map(|p| (p.word, p.start)).collect();
+                // A move that fails may leave its state spoilt (as `step`).
+                let mut trial = state.clone();
+                if anneal.fit_free(&mut trial, &mut rng) {
+                    state = trial;
+                    fitted += 1;
+                    assert_consistent(anneal, &state);
+                    assert_eq!(state.placements.len(), words + 1);
+                    assert!(
+                        state.uncovered < free,
+                        "{} free after {free}",
+                        state.uncovered
+                    );
+                    for w in kept {
+                        assert!(state.placements.iter().any(|p| (p.word, p.start) == w));
+                    }
                 }
             }
-        }
-        assert!(fitted > 10, "{fitted} words fitted");
+            assert!(fitted > 10, "{fitted} words fitted");
+        });
     }
 
     #[test]
     fn annealed_layouts_leave_exactly_the_solution_cells_free() {
-        let problem = problem();
-        let excluded = BTreeSet::new();
-        let base = base_patterns(&problem);
-        let mut anneal = Anneal::new(&problem, (&excluded, &base), true, 300_000);
-        let board = Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
-        let limits = Limits::new(
-            std::time::Instant::now() + std::time::Duration::from_secs(60),
-            None,
-        );
-        let mut rng = Rng::new(5);
-        let layout = anneal.run(&board, 0, &mut rng, &limits).expect("a layout");
-        // Replayed on a board by the rules: every word fits, the kept cells
-        // are the free ones, and they spell the solution in reading order.
-        let mut board = Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
-        let mut cells = Vec::new();
-        for &(id, start, dir) in &layout.words {
-            let codes = problem.lex.codes(id as usize);
-            assert!(board.fit(start, dir, codes.len(), Some(codes)).is_some());
-            board.place(id, codes, start, dir, &mut cells);
-        }
-        let free = board.free_cells();
-        assert_eq!(free, layout.kept.iter().map(|k| k.0).collect::<Vec<_>>());
-        let letters: Vec<u8> = layout.kept.iter().map(|k| k.1).collect();
-        assert_eq!(&letters, problem.solution.as_ref().unwrap());
+        with_annealer(|problem, anneal, board| {
+            let limits = Limits::new(
+                std::time::Instant::now() + std::time::Duration::from_secs(60),
+                None,
+            );
+            let mut rng = Rng::new(5);
+            let layout = anneal.run(board, 0, &mut rng, &limits).expect("a layout");
+            // Replayed on a board by the rules: every word fits, the kept
+            // cells are the free ones, and they spell the solution in
+            // reading order.
+            let mut board = Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
+            let mut cells = Vec::new();
+            for &(id, start, dir) in &layout.words {
+                let codes = problem.lex.codes(id as usize);
+                assert!(board.fit(start, dir, codes.len(), Some(codes)).is_some());
+                board.place(id, codes, start, dir, &mut cells);
+            }
+            let free = board.free_cells();
+            assert_eq!(free, layout.kept.iter().map(|k| k.0).collect::<Vec<_>>());
+            let letters: Vec<u8> = layout.kept.iter().map(|k| k.1).collect();
+            assert_eq!(&letters, problem.solution.as_ref().unwrap());
+        });
     }
 
     #[test]
