@@ -813,6 +813,10 @@ struct FirstLetterIndex<'a> {
     pairs: Vec<u64>,
     /// Words of one letter, per code.
     single: Vec<Option<&'a [u8]>>,
+    /// No word at all (a request without must-use words): every list's
+    /// every word was scanned for nothing, a twentieth of preparing
+    /// `ngerman` in instructions.
+    empty: bool,
 }
 
 impl<'a> FirstLetterIndex<'a> {
@@ -820,7 +824,9 @@ impl<'a> FirstLetterIndex<'a> {
         let codes = letters + 1;
         let mut by_first_two = vec![Vec::new(); codes * codes];
         let mut single = vec![None; codes];
+        let mut empty = true;
         for w in words {
+            empty = false;
             match w {
                 [] => {}
                 [c] => single[*c as usize] = Some(w),
@@ -842,12 +848,16 @@ impl<'a> FirstLetterIndex<'a> {
             by_first_two,
             pairs,
             single,
+            empty,
         }
     }
 
     /// A word of the index inside `hay` (either way), if any: the first
     /// by its position in `hay`, then by the order words were indexed.
     fn contained_in(&self, hay: &[u8]) -> Option<&'a [u8]> {
+        if self.empty {
+            return None;
+        }
         for p in 0..hay.len() {
             if let Some(w) = self.single[hay[p] as usize] {
                 return Some(w);
