@@ -8,7 +8,7 @@
 //! Debian's kernels give huge pages only to memory a program asks for them
 //! (`/sys/kernel/mm/transparent_hugepage/enabled` is `madvise`), so this
 //! allocator asks: every block of [`HUGE_PAGE`] or more, and the heap as
-//! it grows. Faults 31,400 → 1,300; whole process 0.63 → 0.47 s median.
+//! it grows. Faults 31,400 → 1,300; whole process 0.51 → 0.44 s median.
 //! The contents and so the puzzles are the system allocator's; only where
 //! the pages come from changes. Elsewhere (other systems, musl) it is the
 //! system allocator unchanged.
