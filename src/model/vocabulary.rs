@@ -158,7 +158,7 @@ impl Vocabulary {
             // A line of ASCII letters alone is its word (nothing to trim,
             // no clue, no tags, no comment): 78 % of `ngerman`'s lines,
             // which the scans below went over five times.
-            if !line.is_empty() && line.bytes().all(|b| b.is_ascii_alphabetic()) {
+            if super::word::ascii_letters_only(line) {
                 entries.push(Entry {
                     word: line.into(),
                     clue: None,

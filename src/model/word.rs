@@ -34,7 +34,7 @@ impl Word {
         // nothing to compose or trim, and the capitals are the letters; the
         // general path's four scans of every word were a third of the
         // instructions making `ngerman`'s grid words.
-        if !printed.is_empty() && printed.bytes().all(|b| b.is_ascii_alphabetic()) {
+        if ascii_letters_only(printed) {
             return Ok(Word {
                 printed: SmolStr::new(printed),
                 letters: printed
@@ -59,6 +59,12 @@ impl Word {
     pub fn text(&self) -> String {
         self.letters.iter().collect()
     }
+}
+
+/// Whether `text` is one or more ASCII letters and nothing else: most
+/// words of every list, which need no composing, trimming or case tables.
+pub(crate) fn ascii_letters_only(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphabetic())
 }
 
 /// Why a word cannot go into a grid.
@@ -98,7 +104,7 @@ fn is_separator(c: char) -> bool {
 pub fn check_grid_letters(printed: &str) -> Result<(), WordError> {
     // ASCII letters alone, as in `Word::new`: 22 M of the check's 77 M
     // instructions on `ngerman` saved.
-    if !printed.is_empty() && printed.bytes().all(|b| b.is_ascii_alphabetic()) {
+    if ascii_letters_only(printed) {
         return Ok(());
     }
     match latin1_letters(printed, UmlautMode::Keep, |_| {}) {
