@@ -239,6 +239,10 @@ pub(crate) struct Anneal<'p> {
     shares: bool,
     /// Steps a run may take.
     steps: u64,
+    /// The free cells of the layout closest to the solution's count any
+    /// run reached (feasible or not): what a dropped solution word's
+    /// message reports.
+    closest_free: Option<usize>,
 }
 
 impl<'p> Anneal<'p> {
@@ -306,6 +310,7 @@ impl<'p> Anneal<'p> {
                 .collect(),
             shares,
             steps,
+            closest_free: None,
         }
     }
 
@@ -348,6 +353,7 @@ impl<'p> Anneal<'p> {
             std::mem::swap(&mut current, &mut trial);
             energy = e;
             measure = m;
+            self.note_closest(current.uncovered);
             if measure.feasible()
                 && best.as_ref().is_none_or(|(k, _)| measure.key() < *k)
                 && self.readable(&current, solution)
@@ -389,6 +395,22 @@ impl<'p> Anneal<'p> {
                 .zip(solution.unwrap_or_default().iter().copied())
                 .collect(),
         })
+    }
+
+    /// The free cells of the layout closest to the solution's count any
+    /// run reached.
+    pub fn closest_free(&self) -> Option<usize> {
+        self.closest_free
+    }
+
+    fn note_closest(&mut self, free: usize) {
+        if let Some(goal) = self.goal_free
+            && self
+                .closest_free
+                .is_none_or(|c| free.abs_diff(goal) < c.abs_diff(goal))
+        {
+            self.closest_free = Some(free);
+        }
     }
 
     /// `trial` made `current` changed by one random step, measured; `None`
@@ -1138,6 +1160,20 @@ mod tests {
             assert_eq!(free, layout.kept.iter().map(|k| k.0).collect::<Vec<_>>());
             let letters: Vec<u8> = layout.kept.iter().map(|k| k.1).collect();
             assert_eq!(&letters, problem.solution.as_ref().unwrap());
+            // The closest layout it reached is the exact one.
+            assert_eq!(anneal.closest_free(), Some(letters.len()));
+        });
+    }
+
+    #[test]
+    fn the_closest_layout_is_the_nearest_to_the_solution_count() {
+        with_annealer(|_, anneal, _| {
+            // SEASHELL: 8 cells to leave free.
+            assert_eq!(anneal.closest_free(), None);
+            for (free, closest) in [(30, 30), (12, 12), (7, 7), (9, 7), (40, 7), (8, 8)] {
+                anneal.note_closest(free);
+                assert_eq!(anneal.closest_free(), Some(closest), "after {free}");
+            }
         });
     }
 

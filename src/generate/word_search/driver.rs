@@ -613,6 +613,9 @@ struct Runner<'a, 'p> {
     /// The woven puzzle that missed a range's bundle goal, kept while the
     /// next restart sketches one.
     unsketched: Option<Generated>,
+    /// The free cells of the closest layout an annealing reached (see
+    /// `Anneal::closest_free`), for the message of a dropped solution word.
+    closest_free: Option<usize>,
 }
 
 impl<'a, 'p: 'a> Runner<'a, 'p> {
@@ -634,7 +637,14 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
     /// (see [`Finds::offer`]).
     fn found(&mut self, board: &Board, level: &Level, restart: u64) -> Option<Generated> {
         let stats = (self.nodes, self.restarts + restart as u32 - 1);
-        let result = build(self.problem, board, level, self.seed, stats, &[]);
+        let result = build(
+            self.problem,
+            board,
+            level,
+            self.seed,
+            stats,
+            (&[], self.closest_free),
+        );
         if self.request.sketch_when_bundled
             && self.sketch_restart.is_none()
             && result.0.report.quality.largest_bundle > RANGE_BUNDLE_GOAL
@@ -735,6 +745,14 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
             }
         }
         self.restarts += restart as u32 - 1;
+        if let (Some(anneal), Some(goal)) = (&anneal, self.request.solution_len)
+            && let Some(free) = anneal.closest_free()
+            && self
+                .closest_free
+                .is_none_or(|c| free.abs_diff(goal) < c.abs_diff(goal))
+        {
+            self.closest_free = Some(free);
+        }
         let found = self.finds.best.take().map(|(_, r)| r);
         Ok(match found.or_else(|| self.unsketched.take()) {
             Some(result) => LevelEnd::Puzzle(Box::new(result)),
@@ -772,6 +790,7 @@ pub(crate) fn run(
         rescues: 0,
         sketch_restart: None,
         unsketched: None,
+        closest_free: None,
     };
     let mut proven = 0;
     for (i, level) in levels.iter().enumerate() {
@@ -798,7 +817,13 @@ pub(crate) fn run(
         )));
     }
     let stats = (runner.nodes, runner.restarts);
-    best_effort(problem, runner.best, seed, &mut runner.rng, stats)
+    best_effort(
+        problem,
+        runner.best,
+        seed,
+        &mut runner.rng,
+        (stats, runner.closest_free),
+    )
 }
 
 type LayoutKey = (usize, usize, usize, usize);
@@ -1047,7 +1072,7 @@ fn best_effort(
     best: Best,
     seed: u64,
     rng: &mut Rng,
-    stats: (u64, u32),
+    (stats, closest_free): ((u64, u32), Option<usize>),
 ) -> Result<(Puzzle, Vec<u32>), GenerateError> {
     if best.placements.is_empty() {
         return Err(GenerateError::TimedOut(
@@ -1091,7 +1116,14 @@ fn best_effort(
         .filter(|m| !placed.contains(&m.id))
         .map(|m| m.id)
         .collect();
-    Ok(build(problem, &board, &level, seed, stats, &missing))
+    Ok(build(
+        problem,
+        &board,
+        &level,
+        seed,
+        stats,
+        (&missing, closest_free),
+    ))
 }
 
 /// The puzzle from a completed board.
@@ -1101,7 +1133,7 @@ fn build(
     level: &Level,
     seed: u64,
     (nodes, restarts): (u64, u32),
-    missing: &[u32],
+    (missing, closest_free): (&[u32], Option<usize>),
 ) -> (Puzzle, Vec<u32>) {
     let spec = &problem.spec;
     let geo = board.geo;
@@ -1117,7 +1149,7 @@ fn build(
         }),
         _ => None,
     };
-    let (relaxed, counts) = relaxations(problem, board, level, &words, missing);
+    let (relaxed, counts) = relaxations(problem, board, level, &words, (missing, closest_free));
     let playable = mask.playable_count();
     let accidental = if problem.pools.is_empty() {
         Vec::new()
@@ -1170,7 +1202,7 @@ fn relaxations(
     board: &Board,
     level: &Level,
     words: &[PlacedWord],
-    missing: &[u32],
+    (missing, closest_free): (&[u32], Option<usize>),
 ) -> (Vec<String>, [usize; 8]) {
     let spec = &problem.spec;
     let mut relaxed = Vec::new();
@@ -1209,9 +1241,12 @@ fn relaxations(
                 },
                 cover_advice(problem, needed)
             ),
+            // An annealing's closest layout, when one ran: the puzzle's
+            // own free cells are those of a layout made without the
+            // solution word.
             None => format!(
                 "the closest arrangement found leaves {} cells free",
-                board.free
+                closest_free.unwrap_or(board.free)
             ),
         };
         relaxed.push(format!(
