@@ -672,6 +672,19 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
         self.finds.offer(woven, self.request.portfolio, self.limits)
     }
 
+    /// Keeps the annealing's closest layout when it is closer to the
+    /// solution's count than the earlier levels'.
+    fn note_closest(&mut self, anneal: Option<&Anneal>) {
+        if let (Some(anneal), Some(goal)) = (anneal, self.request.solution_len)
+            && let Some(free) = anneal.closest_free()
+            && self
+                .closest_free
+                .is_none_or(|c| free.abs_diff(goal) < c.abs_diff(goal))
+        {
+            self.closest_free = Some(free);
+        }
+    }
+
     /// Restarts the level's search (Luby budgets) until it finds the
     /// puzzle, proves there is none, or spends its work.
     fn level(&mut self, level: &Level, limits: &Limits) -> Result<LevelEnd, GenerateError> {
@@ -745,14 +758,7 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
             }
         }
         self.restarts += restart as u32 - 1;
-        if let (Some(anneal), Some(goal)) = (&anneal, self.request.solution_len)
-            && let Some(free) = anneal.closest_free()
-            && self
-                .closest_free
-                .is_none_or(|c| free.abs_diff(goal) < c.abs_diff(goal))
-        {
-            self.closest_free = Some(free);
-        }
+        self.note_closest(anneal.as_ref());
         let found = self.finds.best.take().map(|(_, r)| r);
         Ok(match found.or_else(|| self.unsketched.take()) {
             Some(result) => LevelEnd::Puzzle(Box::new(result)),
