@@ -15,10 +15,6 @@ use gridpress::model::{Mask, PuzzleSpec, SpecVocabulary, UmlautMode, Vocabulary,
 use gridpress::project::banned_letters;
 use std::time::Instant;
 
-/// The binary's allocator, so the phases cost what they cost there.
-#[global_allocator]
-static ALLOCATOR: gridpress::memory::HugePageAllocator = gridpress::memory::HugePageAllocator;
-
 /// Prints the time since `since` under `phase` and the resident memory
 /// (Linux's `/proc/self/statm`; 0 elsewhere), and starts the next phase.
 fn mark(phase: &str, since: &mut Instant) {
@@ -38,7 +34,6 @@ fn main() {
         eprintln!("usage: loading_phases LIST (a word list, one word a line)");
         std::process::exit(2);
     };
-    gridpress::memory::tune_heap();
     let start = Instant::now();
     let mut since = start;
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));

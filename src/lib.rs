@@ -21,7 +21,6 @@
 //! - [`layout`]: page templates and the laid-out pages (items in mm).
 //! - [`pdf`]: laid-out pages → print-ready PDF (the only printpdf user).
 //! - [`cli`]: the command line.
-//! - [`memory`]: the binary's allocator (huge pages for loading large lists).
 //! - `gui` (feature `gui`, on by default): the desktop app.
 
 pub mod cli;
@@ -34,7 +33,6 @@ pub mod generate;
 pub mod gui;
 pub mod layout;
 pub mod make;
-pub mod memory;
 pub mod model;
 pub mod pdf;
 pub mod project;

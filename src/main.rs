@@ -2,15 +2,9 @@
 //! the desktop app (or, built without it, prints the sample puzzle).
 
 use clap::Parser;
-use gridpress::memory::HugePageAllocator;
 use std::process::ExitCode;
 
-/// Large lists load with a fraction of the page faults (see `memory`).
-#[global_allocator]
-static ALLOCATOR: HugePageAllocator = HugePageAllocator;
-
 fn main() -> ExitCode {
-    gridpress::memory::tune_heap();
     let cli = gridpress::cli::Cli::parse();
     #[cfg(feature = "gui")]
     if cli.command.is_none() {
