@@ -240,8 +240,8 @@ pub(crate) struct Anneal<'p> {
     /// Steps a run may take.
     steps: u64,
     /// The free cells of the layout closest to the solution's count any
-    /// run reached (feasible or not): what a dropped solution word's
-    /// message reports.
+    /// run reached (an exact one only when its letters read right): what
+    /// a dropped solution word's message reports.
     closest_free: Option<usize>,
 }
 
@@ -353,11 +353,15 @@ impl<'p> Anneal<'p> {
             std::mem::swap(&mut current, &mut trial);
             energy = e;
             measure = m;
-            self.note_closest(current.uncovered);
+            // An exact layout counts once its letters read right.
+            if measure.off > 0 {
+                self.note_closest(current.uncovered);
+            }
             if measure.feasible()
                 && best.as_ref().is_none_or(|(k, _)| measure.key() < *k)
                 && self.readable(&current, solution)
             {
+                self.note_closest(current.uncovered);
                 best = Some((measure.key(), current.clone()));
                 if measure.goals_met() && measure.demoted <= start_demoted {
                     break;
