@@ -353,15 +353,12 @@ impl<'p> Anneal<'p> {
             std::mem::swap(&mut current, &mut trial);
             energy = e;
             measure = m;
-            // An exact layout counts once its letters read right.
-            if measure.off > 0 {
-                self.note_closest(current.uncovered);
-            }
+            self.note_closest(current.uncovered, false);
             if measure.feasible()
                 && best.as_ref().is_none_or(|(k, _)| measure.key() < *k)
                 && self.readable(&current, solution)
             {
-                self.note_closest(current.uncovered);
+                self.note_closest(current.uncovered, true);
                 best = Some((measure.key(), current.clone()));
                 if measure.goals_met() && measure.demoted <= start_demoted {
                     break;
@@ -407,8 +404,11 @@ impl<'p> Anneal<'p> {
         self.closest_free
     }
 
-    fn note_closest(&mut self, free: usize) {
+    /// Notes a layout with `free` cells free; an exact one only once its
+    /// letters `read_right`.
+    fn note_closest(&mut self, free: usize, read_right: bool) {
         if let Some(goal) = self.goal_free
+            && (free != goal || read_right)
             && self
                 .closest_free
                 .is_none_or(|c| free.abs_diff(goal) < c.abs_diff(goal))
@@ -1174,8 +1174,16 @@ mod tests {
         with_annealer(|_, anneal, _| {
             // SEASHELL: 8 cells to leave free.
             assert_eq!(anneal.closest_free(), None);
-            for (free, closest) in [(30, 30), (12, 12), (7, 7), (9, 7), (40, 7), (8, 8)] {
-                anneal.note_closest(free);
+            for (free, read_right, closest) in [
+                (30, false, 30),
+                (12, false, 12),
+                (7, false, 7),
+                (9, false, 7),
+                (40, false, 7),
+                (8, false, 7),
+                (8, true, 8),
+            ] {
+                anneal.note_closest(free, read_right);
                 assert_eq!(anneal.closest_free(), Some(closest), "after {free}");
             }
         });
