@@ -409,11 +409,8 @@ impl<'p> Anneal<'p> {
     fn note_closest(&mut self, free: usize, read_right: bool) {
         if let Some(goal) = self.goal_free
             && (free != goal || read_right)
-            && self
-                .closest_free
-                .is_none_or(|c| free.abs_diff(goal) < c.abs_diff(goal))
         {
-            self.closest_free = Some(free);
+            keep_closest(&mut self.closest_free, free, goal);
         }
     }
 
@@ -1002,6 +999,14 @@ pub(crate) fn exp_neg(y: f64) -> f64 {
         sum *= sum;
     }
     sum
+}
+
+/// Sets `closest` to `free` when that is nearer `goal` (ties keep the
+/// first): the free cells of the layout closest to a solution's count.
+pub(crate) fn keep_closest(closest: &mut Option<usize>, free: usize, goal: usize) {
+    if closest.is_none_or(|c| free.abs_diff(goal) < c.abs_diff(goal)) {
+        *closest = Some(free);
+    }
 }
 
 /// The Metropolis rule: a step to energy `e` from `energy` is taken when it

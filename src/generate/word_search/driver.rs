@@ -2,7 +2,7 @@
 //! the grid (solution word or filler), the best effort, and the puzzle with
 //! its report.
 
-use super::anneal::Anneal;
+use super::anneal::{Anneal, keep_closest};
 use super::board::{Board, Placement};
 use super::cover::{Cover, Swept};
 use super::filler::{accidental_words, fill};
@@ -677,11 +677,8 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
     fn note_closest(&mut self, anneal: Option<&Anneal>) {
         if let (Some(anneal), Some(goal)) = (anneal, self.request.solution_len)
             && let Some(free) = anneal.closest_free()
-            && self
-                .closest_free
-                .is_none_or(|c| free.abs_diff(goal) < c.abs_diff(goal))
         {
-            self.closest_free = Some(free);
+            keep_closest(&mut self.closest_free, free, goal);
         }
     }
 
