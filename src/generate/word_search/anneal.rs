@@ -137,6 +137,21 @@ const FIT_STEPS: usize = 3;
 /// cell checks an ordinary step makes ten of).
 const FIT_CANDIDATES: usize = 24;
 
+/// Cells off the solution's count a near miss may be and still be
+/// repaired (`take_near_miss`). The 86 long + 25 short German words
+/// (18×18, LEBENSLAUF), whose rescue annealings end 1–2 cells off, 12
+/// seeds: 11 of 12 kept (10 without the repair). At up to 9 cells off, a
+/// run whose words had drifted into rows and columns was repaired into a
+/// layout without a diagonal word and a bundle of 23.
+const NEAR_MISS_OFF: usize = 3;
+
+/// The largest bundle a near miss may hold and still be repaired: twice
+/// the goal. Long German, 30 seeds: without this bound one seed's run,
+/// at the level without shares, had drifted into rows and columns (no
+/// diagonal word) and its repair kept the solution word in a layout with
+/// a bundle of 23 words that no editor would print.
+const REPAIRABLE_BUNDLE: usize = 2 * BUNDLE_GOAL;
+
 /// A layout under change.
 #[derive(Clone)]
 struct State {
@@ -243,6 +258,10 @@ pub(crate) struct Anneal<'p> {
     /// run reached (an exact one only when its letters read right): what
     /// a dropped solution word's message reports.
     closest_free: Option<usize>,
+    /// The last run's layout nearest to the solution's free-cell count
+    /// when it found none exact (fewest cells off, the first reached):
+    /// where a repair sweep (`Cover::repair`) starts.
+    near_miss: Option<(usize, State)>,
 }
 
 impl<'p> Anneal<'p> {
@@ -311,6 +330,7 @@ impl<'p> Anneal<'p> {
             shares,
             steps,
             closest_free: None,
+            near_miss: None,
         }
     }
 
@@ -335,6 +355,7 @@ impl<'p> Anneal<'p> {
         let mut trial = current.clone();
         let cooling = exp_neg(LN_HOT_OVER_COLD / ROUND as f64);
         let mut temperature = HOT;
+        self.near_miss = None;
         for done in 1..=self.steps {
             temperature *= cooling;
             if done.is_multiple_of(ROUND) {
@@ -353,7 +374,7 @@ impl<'p> Anneal<'p> {
             std::mem::swap(&mut current, &mut trial);
             energy = e;
             measure = m;
-            self.note_closest(current.uncovered, false);
+            self.note_near_miss(&measure, &current, best.is_none());
             if measure.feasible()
                 && best.as_ref().is_none_or(|(k, _)| measure.key() < *k)
                 && self.readable(&current, solution)
@@ -398,6 +419,11 @@ impl<'p> Anneal<'p> {
         })
     }
 
+    /// Whether its level asks for the direction shares.
+    pub fn asks_shares(&self) -> bool {
+        self.shares
+    }
+
     /// The free cells of the layout closest to the solution's count any
     /// run reached.
     pub fn closest_free(&self) -> Option<usize> {
@@ -412,6 +438,44 @@ impl<'p> Anneal<'p> {
         {
             keep_closest(&mut self.closest_free, free, goal);
         }
+    }
+
+    /// Notes the layout's free cells (see `note_closest`) and, while the
+    /// run has no exact layout (`none_exact`), keeps it as the run's near
+    /// miss when it is off the solution's count by fewer cells than the
+    /// last one kept.
+    fn note_near_miss(&mut self, measure: &Measure, s: &State, none_exact: bool) {
+        self.note_closest(s.uncovered, false);
+        if none_exact
+            && self.goal_free.is_some()
+            && measure.off > 0
+            && measure.few == 0
+            && measure.goals.largest <= REPAIRABLE_BUNDLE
+            && self
+                .near_miss
+                .as_ref()
+                .is_none_or(|(off, _)| measure.off < *off)
+        {
+            self.near_miss = Some((measure.off, s.clone()));
+        }
+    }
+
+    /// The drawn words of the last run's near miss (see `near_miss`), in
+    /// the order laid; `None` when the run found an exact layout.
+    pub fn take_near_miss(&mut self) -> Option<Vec<(u32, u16, Direction)>> {
+        let (off, state) = self.near_miss.take()?;
+        if off > NEAR_MISS_OFF {
+            return None;
+        }
+        Some(
+            state
+                .placements
+                .iter()
+                .zip(&state.candidate)
+                .filter(|(_, c)| **c != NONE)
+                .map(|(p, _)| (p.word, p.start, p.dir))
+                .collect(),
+        )
     }
 
     /// `trial` made `current` changed by one random step, measured; `None`
@@ -659,9 +723,7 @@ impl<'p> Anneal<'p> {
             let first = rng.below(len);
             for k in 0..len {
                 let start = self.geo.walk(cell, dir.reverse(), (first + k) % len);
-                if start != NONE
-                    && matches!(self.pushed_out(s, candidate, start, dir), Some((0, _)))
-                {
+                if start != NONE && self.lies_alone(s, candidate, start, dir) {
                     return self.lay(s, candidate, start, dir);
                 }
             }
@@ -788,6 +850,44 @@ impl<'p> Anneal<'p> {
             }
         }
         Some((pushed, shared))
+    }
+
+    /// Whether the candidate can lie there without pushing a word out:
+    /// `pushed_out` is `Some((0, _))`, answered at the first word in the
+    /// way (a fitting move asks this of up to 24 × 16 places, most of
+    /// them blocked at once).
+    fn lies_alone(&self, s: &State, candidate: u16, start: u16, dir: Direction) -> bool {
+        let codes = self
+            .problem
+            .lex
+            .codes(self.words[candidate as usize] as usize);
+        let geo = self.geo;
+        let mut cell = start;
+        for (i, &code) in codes.iter().enumerate() {
+            if i > 0 {
+                cell = geo.next[dir.index()][cell as usize];
+            }
+            if cell == NONE || !geo.playable[cell as usize] {
+                return false;
+            }
+            let c = cell as usize;
+            let usage = s.usage[c] as usize;
+            if usage == 0 {
+                let preset = self.problem.preset[c];
+                if preset != 0 && preset != code {
+                    return false;
+                }
+                continue;
+            }
+            if s.letter[c] != code
+                || s.occupants[c][..usage]
+                    .iter()
+                    .any(|&o| axis_of(s.placements[o as usize].dir) == axis_of(dir))
+            {
+                return false;
+            }
+        }
+        true
     }
 
     /// Lays a candidate, pushing out the words in its way; false when the
@@ -1021,6 +1121,7 @@ pub(crate) fn metropolis(rng: &mut Rng, e: f64, energy: f64, temperature: f64) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::word_search::cover::{Cover, Swept};
     use crate::generate::word_search::driver::base_patterns;
     use crate::model::{Mask, PuzzleSpec, SpecVocabulary, UmlautMode, Word, WordCount};
 
@@ -1171,6 +1272,107 @@ mod tests {
             assert_eq!(&letters, problem.solution.as_ref().unwrap());
             // The closest layout it reached is the exact one.
             assert_eq!(anneal.closest_free(), Some(letters.len()));
+        });
+    }
+
+    /// The fitting move's early-out check answers as the full count would.
+    #[test]
+    fn lying_alone_is_pushing_no_word_out() {
+        with_annealer(|_, anneal, board| {
+            let mut state = anneal.state_of(board, 0).unwrap();
+            let mut rng = Rng::new(11);
+            let (mut alone, mut blocked) = (0, 0);
+            for _ in 0..400 {
+                let mut trial = state.clone();
+                if anneal.step(&mut trial, &mut rng) {
+                    state = trial;
+                }
+                for _ in 0..20 {
+                    let candidate = rng.below(anneal.words.len()) as u16;
+                    let start = rng.below(anneal.geo.cells()) as u16;
+                    let dir = anneal.dirs[rng.below(anneal.dirs.len())];
+                    let pushed = anneal.pushed_out(&state, candidate, start, dir);
+                    let expected = matches!(pushed, Some((0, _)));
+                    assert_eq!(
+                        anneal.lies_alone(&state, candidate, start, dir),
+                        expected,
+                        "candidate {candidate} at {start} {dir:?}: {pushed:?}"
+                    );
+                    alone += usize::from(expected);
+                    blocked += usize::from(pushed.is_some_and(|(n, _)| n > 0));
+                }
+            }
+            assert!(
+                alone > 100 && blocked > 100,
+                "{alone} alone, {blocked} blocked"
+            );
+        });
+    }
+
+    /// A layout with a word taken out is a near miss; the repair sweep
+    /// makes it exact again: exactly the solution's cells free, spelling
+    /// it in reading order, every word where the rules allow.
+    #[test]
+    fn a_repair_makes_a_near_miss_exact() {
+        with_annealer(|problem, anneal, board| {
+            let limits = Limits::new(
+                std::time::Instant::now() + std::time::Duration::from_secs(60),
+                None,
+            );
+            let mut rng = Rng::new(5);
+            let layout = anneal.run(board, 0, &mut rng, &limits).expect("a layout");
+            let solution = problem.solution.as_ref().unwrap();
+            let (excluded, base) = (BTreeSet::new(), base_patterns(problem));
+            let mut repaired = 0;
+            for out in 0..layout.words.len() {
+                let near: Vec<_> = (0..layout.words.len())
+                    .filter(|&i| i != out)
+                    .map(|i| layout.words[i])
+                    .collect();
+                let mut cover = Cover::new(problem, &excluded, near.len() + 1, [0; 8]);
+                let mut board =
+                    Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
+                let mut patterns = Patterns::new(&base);
+                let asked = (problem.word_bounds, false);
+                let swept =
+                    cover.repair(&mut board, &mut patterns, &mut rng, &limits, &near, asked);
+                if !matches!(swept, Swept::Done) {
+                    assert_eq!(
+                        board.placements.len(),
+                        0,
+                        "a failed repair clears the board"
+                    );
+                    continue;
+                }
+                repaired += 1;
+                let free: Vec<u16> = anneal
+                    .playable
+                    .iter()
+                    .copied()
+                    .filter(|&c| board.usage(c) == 0)
+                    .collect();
+                assert!(free.iter().all(|&c| board.is_reserved(c)));
+                let letters: Vec<u8> = free.iter().map(|&c| board.letter[c as usize]).collect();
+                assert_eq!(&letters, solution, "after taking out word {out}");
+                // Replayed by the rules on a fresh board, every word fits.
+                let mut replay =
+                    Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
+                let mut cells = Vec::new();
+                for p in &board.placements {
+                    let codes = problem.lex.codes(p.word as usize);
+                    assert!(
+                        replay
+                            .fit(p.start, p.dir, codes.len(), Some(codes))
+                            .is_some()
+                    );
+                    replay.place(p.word, codes, p.start, p.dir, &mut cells);
+                }
+            }
+            assert!(
+                repaired * 2 >= layout.words.len(),
+                "{repaired} of {} repaired",
+                layout.words.len()
+            );
         });
     }
 

@@ -70,6 +70,13 @@ impl Geometry {
         (pos.row * self.width + pos.col) as u16
     }
 
+    /// King's-move distance between two cells (rows or columns apart,
+    /// whichever is more).
+    pub fn distance(&self, a: u16, b: u16) -> usize {
+        let (a, b) = (self.pos(a), self.pos(b));
+        a.row.abs_diff(b.row).max(a.col.abs_diff(b.col))
+    }
+
     /// The cell `steps` away, or `NONE`.
     pub fn walk(&self, mut cell: u16, dir: Direction, steps: usize) -> u16 {
         for _ in 0..steps {

@@ -8,6 +8,7 @@ use super::board::{Board, NONE};
 use super::patterns::Patterns;
 use super::pick::{Drawer, direction_deficits};
 use super::prepare::Problem;
+use super::shares::direction_shares;
 use crate::generate::Limits;
 use crate::generate::Site;
 use crate::generate::rng::Rng;
@@ -24,6 +25,26 @@ const WORDS_PER_SLOT: usize = 3;
 const SHARE_BONUS: i64 = 4;
 /// Filled cells a slot may start before the cell it must cover.
 const MAX_LEAD: usize = 2;
+// The repair's numbers were chosen on the 86 long + 25 short German
+// words (18×18, LEBENSLAUF) and the 200 German words on the 17×15 heart
+// (MEERESGRUND), 12 seeds each (2026-11-29, twenty-second session).
+/// Holes a repair tries, each around a random free cell of the near miss,
+/// the words within one cell of it and within two taken out in turn.
+/// Most refills fail within 300 nodes; the first value tried.
+const REPAIR_HOLES: usize = 24;
+/// Nodes the sweep may spend refilling one hole: long German kept 11 of
+/// 12 at 1,000 or 2,000 nodes (with unlimited leads and 40 slots); 4,000
+/// kept 11 too.
+const REPAIR_NODES: u64 = 2_000;
+/// Slots tried a cell while repairing: in a filled grid the few slots
+/// through a hemmed-in cell that fit are not the best-scoring ten. Long
+/// German, 12 seeds: 10 slots (leads of 2, as when sweeping) kept 10, 20
+/// kept 11 and 40 kept 12 of 12 (with unlimited leads), 200 German 10 in
+/// each; 8 seeds, 20 slots with leads up to 8: 6, up to 16: 7.
+const REPAIR_SLOTS_PER_CELL: usize = 40;
+/// Words a refilled hole may hold beyond those taken out: the first value
+/// tried (a hole of short words may need one more).
+const REPAIR_SLACK: usize = 2;
 
 /// How a sweep ended.
 pub(crate) enum Swept {
@@ -37,6 +58,16 @@ pub(crate) enum Swept {
 pub(crate) struct Cover<'p> {
     drawer: Drawer<'p>,
     target_words: usize,
+    /// Fewest words a finished sweep may hold (`target_words` but while
+    /// repairing).
+    fewest_words: usize,
+    /// Filled cells a slot may start before its cell, and slots tried a
+    /// cell: `MAX_LEAD` and `SLOTS_PER_CELL` but while repairing.
+    max_lead: usize,
+    slots_per_cell: usize,
+    /// Whether a finished sweep must meet the direction shares of its word
+    /// count (while repairing at a level that asks for them).
+    shares_met: bool,
     solution: &'p [u8],
     required: [usize; 8],
     longest_word: usize,
@@ -68,6 +99,10 @@ impl<'p> Cover<'p> {
         Cover {
             drawer: Drawer::new(problem, excluded),
             target_words,
+            fewest_words: target_words,
+            max_lead: MAX_LEAD,
+            slots_per_cell: SLOTS_PER_CELL,
+            shares_met: false,
             solution,
             required,
             longest_word,
@@ -111,7 +146,10 @@ impl<'p> Cover<'p> {
         let words_left = self.target_words.saturating_sub(board.placements.len());
         let keep_left = self.solution.len() - kept;
         let Some((x, room)) = most_hemmed_in(board, &mut self.runs) else {
-            return if words_left == 0 && keep_left == 0 {
+            return if board.placements.len() >= self.fewest_words
+                && keep_left == 0
+                && (!self.shares_met || self.shares_of_count_met(board))
+            {
                 self.write_solution(board, patterns)
             } else {
                 Swept::Failed
@@ -170,6 +208,104 @@ impl<'p> Cover<'p> {
         Swept::Failed
     }
 
+    /// Makes a layout a few cells off the solution's count exact: the
+    /// words around one of its free cells are taken out and the sweep
+    /// covers the free cells again, within the word `bounds`; a few holes,
+    /// each with a small node budget. On `Done` the board holds the
+    /// repaired layout (the `near` words that stayed and the new ones),
+    /// otherwise it is as it was.
+    #[allow(clippy::too_many_arguments)]
+    pub fn repair(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        rng: &mut Rng,
+        limits: &Limits,
+        near: &[(u32, u16, Direction)],
+        (bounds, shares): ((usize, usize), bool),
+    ) -> Swept {
+        let geo = board.geo;
+        let fixed = board.placements.len();
+        let mut covered: Vec<bool> = (0..geo.cells() as u16)
+            .map(|c| board.usage(c) > 0)
+            .collect();
+        for &(id, start, dir) in near {
+            let len = self.drawer.problem.lex.codes(id as usize).len();
+            for i in 0..len {
+                covered[geo.walk(start, dir, i) as usize] = true;
+            }
+        }
+        let free: Vec<u16> = (0..geo.cells() as u16)
+            .filter(|&c| geo.playable[c as usize] && !covered[c as usize])
+            .collect();
+        if free.is_empty() {
+            return Swept::Failed;
+        }
+        let (target, fewest, required) = (self.target_words, self.fewest_words, self.required);
+        let mut outcome = Swept::Failed;
+        for hole in 0..REPAIR_HOLES {
+            let centre = free[rng.below(free.len())];
+            let radius = 1 + hole % 2;
+            let near_centre = |c: u16| geo.distance(c, centre) <= radius;
+            let survivors: Vec<_> = near
+                .iter()
+                .filter(|&&(id, start, dir)| {
+                    let len = self.drawer.problem.lex.codes(id as usize).len();
+                    !(0..len).any(|i| near_centre(geo.walk(start, dir, i)))
+                })
+                .copied()
+                .collect();
+            if !self.replay(board, patterns, &survivors) {
+                self.clear(board, patterns);
+                return Swept::Failed;
+            }
+            self.target_words = (fixed + near.len() + REPAIR_SLACK).min(bounds.1);
+            self.fewest_words = bounds.0;
+            self.shares_met = shares;
+            self.required =
+                direction_shares(self.target_words, self.drawer.problem.spec.directions);
+            self.max_lead = self.longest_word;
+            self.slots_per_cell = REPAIR_SLOTS_PER_CELL;
+            self.node_limit = self.nodes + REPAIR_NODES;
+            outcome = self.dfs(board, patterns, rng, limits, 0);
+            (self.target_words, self.fewest_words, self.required) = (target, fewest, required);
+            self.shares_met = false;
+            (self.max_lead, self.slots_per_cell) = (MAX_LEAD, SLOTS_PER_CELL);
+            if matches!(outcome, Swept::Done) {
+                return outcome;
+            }
+            self.clear(board, patterns);
+            if matches!(outcome, Swept::Stopped) {
+                return outcome;
+            }
+        }
+        outcome
+    }
+
+    /// Whether every direction carries its share of the board's words.
+    fn shares_of_count_met(&self, board: &Board) -> bool {
+        let required =
+            direction_shares(board.placements.len(), self.drawer.problem.spec.directions);
+        direction_deficits(board, &required).iter().all(|&d| d == 0)
+    }
+
+    /// Lays the given words again, each where it was; false when one no
+    /// longer fits (the words laid stay on the board).
+    fn replay(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        words: &[(u32, u16, Direction)],
+    ) -> bool {
+        for &(id, start, dir) in words {
+            match self.drawer.draw_word(board, patterns, id, start, dir) {
+                Some(drawn) => self.drawn.push(drawn),
+                None => return false,
+            }
+        }
+        true
+    }
+
     /// Takes every drawn word and kept cell off the board again (after a
     /// `Done` whose grid could not be completed).
     pub fn clear(&mut self, board: &mut Board, patterns: &mut Patterns) {
@@ -217,7 +353,7 @@ impl<'p> Cover<'p> {
     ) -> Swept {
         let mut slots = self.slots_through(board, rng, x, pace, deficits);
         slots.sort_by_key(|s| s.score);
-        slots.truncate(SLOTS_PER_CELL);
+        slots.truncate(self.slots_per_cell);
         for slot in slots {
             let Some(drawn) = self.drawer.draw(
                 board,
@@ -260,7 +396,7 @@ impl<'p> Cover<'p> {
         let mut slots = Vec::new();
         for axis in [Direction::E, Direction::S, Direction::SE, Direction::SW] {
             let free_before = free_run(board, x, axis.reverse());
-            for lead in 0..=free_before + MAX_LEAD {
+            for lead in 0..=free_before + self.max_lead {
                 let start = geo.walk(x, axis.reverse(), lead);
                 if start == NONE || !geo.playable[start as usize] {
                     break;

@@ -449,7 +449,18 @@ impl Layouts<'_, '_> {
         }
         let anneal = self.anneal.as_deref_mut()?;
         *self.rescues += 1;
-        let layout = anneal.run(board, first_drawn, rng, limits)?;
+        let Some(layout) = anneal.run(board, first_drawn, rng, limits) else {
+            // A few cells off: the sweep refills holes around its free
+            // cells, and the layout is annealed on like a swept one. The
+            // repair has a node budget of its own (deterministic like the
+            // work budget): the annealing may have spent the level's.
+            let near = anneal.take_near_miss()?;
+            let asked = (self.request.word_bounds, anneal.asks_shares());
+            let repaired =
+                self.cover
+                    .repair(board, patterns, rng, &limits.detached(), &near, asked);
+            return matches!(repaired, Swept::Done).then_some((Method::Swept, false));
+        };
         self.weave
             .adopt(board, patterns, &layout)
             .then_some((Method::Woven, true))
