@@ -6,7 +6,7 @@
 
 use super::board::{Board, Geometry, MAX_USAGE, NONE, Placement, axis_of};
 use super::bundles::bundle_score;
-use super::goals::{BUNDLE_GOAL, Key, Shortfalls};
+use super::goals::{BUNDLE_GOAL, Key, REPAIRABLE_BUNDLE, Shortfalls, solution_blocks};
 use super::patterns::{PatternBase, Patterns};
 use super::pick::Drawer;
 use super::prepare::{Problem, contains_either_way};
@@ -15,7 +15,6 @@ use super::weave::Snapshot;
 use crate::generate::Limits;
 use crate::generate::Site;
 use crate::generate::rng::Rng;
-use crate::model::quality::SOLUTION_BLOCK;
 use crate::model::{Direction, DirectionSet};
 use std::collections::BTreeSet;
 
@@ -144,13 +143,6 @@ const FIT_CANDIDATES: usize = 24;
 /// run whose words had drifted into rows and columns was repaired into a
 /// layout without a diagonal word and a bundle of 23.
 const NEAR_MISS_OFF: usize = 3;
-
-/// The largest bundle a near miss may hold and still be repaired: twice
-/// the goal. Long German, 30 seeds: without this bound one seed's run,
-/// at the level without shares, had drifted into rows and columns (no
-/// diagonal word) and its repair kept the solution word in a layout with
-/// a bundle of 23 words that no editor would print.
-const REPAIRABLE_BUNDLE: usize = 2 * BUNDLE_GOAL;
 
 /// A layout under change.
 #[derive(Clone)]
@@ -1045,38 +1037,6 @@ impl<'p> Anneal<'p> {
         s.placements.swap_remove(k);
         s.candidate.swap_remove(k);
     }
-}
-
-/// Runs of [`SOLUTION_BLOCK`] free cells, consecutive in reading order,
-/// that lie one step apart along one line (the count of
-/// `quality::solution_blocks`).
-pub(crate) fn solution_blocks(geo: &Geometry, free: impl Fn(u16) -> bool) -> usize {
-    let w = geo.width as isize;
-    let mut blocks = 0;
-    let mut previous: Option<isize> = None;
-    let mut step: Option<(isize, isize)> = None;
-    let mut run = 1;
-    for c in 0..geo.cells() as u16 {
-        if !free(c) {
-            continue;
-        }
-        let c = c as isize;
-        if let Some(p) = previous {
-            let (dr, dc) = (c / w - p / w, c % w - p % w);
-            let next = (dr.abs() <= 1 && dc.abs() <= 1).then_some((dr, dc));
-            if next.is_some() && next == step {
-                run += 1;
-            } else {
-                run = if next.is_some() { 2 } else { 1 };
-                step = next;
-            }
-            if run >= SOLUTION_BLOCK {
-                blocks += 1;
-            }
-        }
-        previous = Some(c);
-    }
-    blocks
 }
 
 /// e^(-y) for y ≥ 0 from additions, multiplications and divisions only,

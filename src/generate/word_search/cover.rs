@@ -5,6 +5,8 @@
 //! depth-first search with a node budget backs out of dead ends.
 
 use super::board::{Board, NONE};
+use super::bundles::bundle_score;
+use super::goals::{REPAIRABLE_BUNDLE, solution_blocks};
 use super::patterns::Patterns;
 use super::pick::{Drawer, direction_deficits};
 use super::prepare::Problem;
@@ -65,9 +67,9 @@ pub(crate) struct Cover<'p> {
     /// cell: `MAX_LEAD` and `SLOTS_PER_CELL` but while repairing.
     max_lead: usize,
     slots_per_cell: usize,
-    /// Whether a finished sweep must meet the direction shares of its word
-    /// count (while repairing at a level that asks for them).
-    shares_met: bool,
+    /// While repairing: whether the repaired layout must meet the
+    /// direction shares of its word count (at a level that asks for them).
+    repairing: Option<bool>,
     solution: &'p [u8],
     required: [usize; 8],
     longest_word: usize,
@@ -102,7 +104,7 @@ impl<'p> Cover<'p> {
             fewest_words: target_words,
             max_lead: MAX_LEAD,
             slots_per_cell: SLOTS_PER_CELL,
-            shares_met: false,
+            repairing: None,
             solution,
             required,
             longest_word,
@@ -146,10 +148,7 @@ impl<'p> Cover<'p> {
         let words_left = self.target_words.saturating_sub(board.placements.len());
         let keep_left = self.solution.len() - kept;
         let Some((x, room)) = most_hemmed_in(board, &mut self.runs) else {
-            return if board.placements.len() >= self.fewest_words
-                && keep_left == 0
-                && (!self.shares_met || self.shares_of_count_met(board))
-            {
+            return if keep_left == 0 && self.complete(board) {
                 self.write_solution(board, patterns)
             } else {
                 Swept::Failed
@@ -261,7 +260,7 @@ impl<'p> Cover<'p> {
             }
             self.target_words = (fixed + near.len() + REPAIR_SLACK).min(bounds.1);
             self.fewest_words = bounds.0;
-            self.shares_met = shares;
+            self.repairing = Some(shares);
             self.required =
                 direction_shares(self.target_words, self.drawer.problem.spec.directions);
             self.max_lead = self.longest_word;
@@ -269,7 +268,7 @@ impl<'p> Cover<'p> {
             self.node_limit = self.nodes + REPAIR_NODES;
             outcome = self.dfs(board, patterns, rng, limits, 0);
             (self.target_words, self.fewest_words, self.required) = (target, fewest, required);
-            self.shares_met = false;
+            self.repairing = None;
             (self.max_lead, self.slots_per_cell) = (MAX_LEAD, SLOTS_PER_CELL);
             if matches!(outcome, Swept::Done) {
                 return outcome;
@@ -282,11 +281,27 @@ impl<'p> Cover<'p> {
         outcome
     }
 
-    /// Whether every direction carries its share of the board's words.
-    fn shares_of_count_met(&self, board: &Board) -> bool {
-        let required =
-            direction_shares(board.placements.len(), self.drawer.problem.spec.directions);
-        direction_deficits(board, &required).iter().all(|&d| d == 0)
+    /// Whether a board without open cells holds a finished layout: enough
+    /// words, and while repairing one worth keeping.
+    fn complete(&self, board: &Board) -> bool {
+        board.placements.len() >= self.fewest_words
+            && self
+                .repairing
+                .is_none_or(|shares| self.repaired_well(board, shares))
+    }
+
+    /// Whether a repaired layout is one worth keeping: no run of solution
+    /// letters side by side (issue 34: never; the annealing that would
+    /// mend one has spent its budget), no bundle beyond what a near miss
+    /// may hold, and with `shares` every direction's share of its count.
+    fn repaired_well(&self, board: &Board, shares: bool) -> bool {
+        solution_blocks(board.geo, |c| board.is_reserved(c)) == 0
+            && bundle_score(board.geo, &board.placements).0 <= REPAIRABLE_BUNDLE
+            && (!shares || {
+                let directions = self.drawer.problem.spec.directions;
+                let required = direction_shares(board.placements.len(), directions);
+                direction_deficits(board, &required).iter().all(|&d| d == 0)
+            })
     }
 
     /// Lays the given words again, each where it was; false when one no

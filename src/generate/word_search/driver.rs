@@ -203,6 +203,18 @@ fn snapshot(placements: &[Placement]) -> Vec<(u32, u16, Direction)> {
         .collect()
 }
 
+/// A seed that stands for a layout (FNV-1a over its words' ids, starts
+/// and directions): draws that depend on the layout only.
+fn layout_seed(words: &[(u32, u16, Direction)]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &(id, start, dir) in words {
+        for value in [u64::from(id), u64::from(start), dir.index() as u64] {
+            hash = (hash ^ value).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    hash
+}
+
 /// Which layout holds the drawn words of a leaf.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Method {
@@ -450,20 +462,34 @@ impl Layouts<'_, '_> {
         let anneal = self.anneal.as_deref_mut()?;
         *self.rescues += 1;
         let Some(layout) = anneal.run(board, first_drawn, rng, limits) else {
-            // A few cells off: the sweep refills holes around its free
-            // cells, and the layout is annealed on like a swept one. The
-            // repair has a node budget of its own (deterministic like the
-            // work budget): the annealing may have spent the level's.
-            let near = anneal.take_near_miss()?;
-            let asked = (self.request.word_bounds, anneal.asks_shares());
-            let repaired =
-                self.cover
-                    .repair(board, patterns, rng, &limits.detached(), &near, asked);
-            return matches!(repaired, Swept::Done).then_some((Method::Swept, false));
+            return self.repair(board, patterns, limits);
         };
         self.weave
             .adopt(board, patterns, &layout)
             .then_some((Method::Woven, true))
+    }
+
+    /// A rescue annealing's near miss (a few cells off) repaired by the
+    /// sweep refilling holes around its free cells; the layout is then
+    /// annealed on like a swept one. The repair has a node budget of its
+    /// own (deterministic like the work budget): the annealing may have
+    /// spent the level's.
+    fn repair(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        limits: &Limits,
+    ) -> Option<(Method, bool)> {
+        let anneal = self.anneal.as_deref_mut()?;
+        let near = anneal.take_near_miss()?;
+        let asked = (self.request.word_bounds, anneal.asks_shares());
+        // Draws of its own, seeded by the near miss: a repair that fails
+        // leaves the run as it would have gone without it.
+        let mut rng = Rng::new(layout_seed(&near));
+        let repaired =
+            self.cover
+                .repair(board, patterns, &mut rng, &limits.detached(), &near, asked);
+        matches!(repaired, Swept::Done).then_some((Method::Swept, false))
     }
 
     /// Takes the words of `method`'s layout off the board.

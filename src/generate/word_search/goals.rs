@@ -2,9 +2,19 @@
 //! letters side by side, direction shares, bundles, spread, crossings),
 //! ranked one way for the annealer and the sketch.
 
+use super::board::Geometry;
+use crate::model::quality::SOLUTION_BLOCK;
+
 /// The largest bundle of parallel words a layout aims for (issue 11's
 /// target for theme lists, issue 30's for counted grids).
 pub(crate) const BUNDLE_GOAL: usize = 5;
+
+/// The largest bundle a near miss may hold and still be repaired: twice
+/// the goal. Long German, 30 seeds: without this bound one seed's run,
+/// at the level without shares, had drifted into rows and columns (no
+/// diagonal word) and its repair kept the solution word in a layout with
+/// a bundle of 23 words that no editor would print.
+pub(crate) const REPAIRABLE_BUNDLE: usize = 2 * BUNDLE_GOAL;
 
 /// Feasible layouts compared: runs of solution letters side by side
 /// (they give the solution away, and the driver's `layout_key` ranks them
@@ -59,4 +69,36 @@ impl Shortfalls {
             && self.spread_short == 0
             && self.crossings_short == 0
     }
+}
+
+/// Runs of [`SOLUTION_BLOCK`] free cells, consecutive in reading order,
+/// that lie one step apart along one line (the count of
+/// `quality::solution_blocks`).
+pub(crate) fn solution_blocks(geo: &Geometry, free: impl Fn(u16) -> bool) -> usize {
+    let w = geo.width as isize;
+    let mut blocks = 0;
+    let mut previous: Option<isize> = None;
+    let mut step: Option<(isize, isize)> = None;
+    let mut run = 1;
+    for c in 0..geo.cells() as u16 {
+        if !free(c) {
+            continue;
+        }
+        let c = c as isize;
+        if let Some(p) = previous {
+            let (dr, dc) = (c / w - p / w, c % w - p % w);
+            let next = (dr.abs() <= 1 && dc.abs() <= 1).then_some((dr, dc));
+            if next.is_some() && next == step {
+                run += 1;
+            } else {
+                run = if next.is_some() { 2 } else { 1 };
+                step = next;
+            }
+            if run >= SOLUTION_BLOCK {
+                blocks += 1;
+            }
+        }
+        previous = Some(c);
+    }
+    blocks
 }

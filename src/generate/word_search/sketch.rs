@@ -8,9 +8,10 @@
 //! moves that exact coverage needs and that whole words (the layout
 //! annealing) or rows in reading order (the tiling) do not have.
 
-use super::anneal::{exp_neg, metropolis, solution_blocks};
+use super::anneal::{exp_neg, metropolis};
 use super::board::{Geometry, NONE, Placement};
 use super::bundles::bundle_score;
+use super::goals::solution_blocks;
 use super::goals::{BUNDLE_GOAL, Key, Shortfalls};
 use super::shares::direction_shares;
 use crate::generate::Limits;
