@@ -804,6 +804,19 @@ impl<'p> Anneal<'p> {
         start: u16,
         dir: Direction,
     ) -> Option<(usize, usize)> {
+        self.words_in_way(s, candidate, start, dir, false)
+    }
+
+    /// `pushed_out`; with `first_only` it stops at the first word pushed
+    /// out (then counted as one).
+    fn words_in_way(
+        &self,
+        s: &State,
+        candidate: u16,
+        start: u16,
+        dir: Direction,
+        first_only: bool,
+    ) -> Option<(usize, usize)> {
         let codes = &self
             .problem
             .lex
@@ -838,6 +851,9 @@ impl<'p> Anneal<'p> {
                         return None;
                     }
                     pushed += 1;
+                    if first_only {
+                        return Some((pushed, shared));
+                    }
                 }
             }
         }
@@ -849,37 +865,10 @@ impl<'p> Anneal<'p> {
     /// way (a fitting move asks this of up to 24 × 16 places, most of
     /// them blocked at once).
     fn lies_alone(&self, s: &State, candidate: u16, start: u16, dir: Direction) -> bool {
-        let codes = self
-            .problem
-            .lex
-            .codes(self.words[candidate as usize] as usize);
-        let geo = self.geo;
-        let mut cell = start;
-        for (i, &code) in codes.iter().enumerate() {
-            if i > 0 {
-                cell = geo.next[dir.index()][cell as usize];
-            }
-            if cell == NONE || !geo.playable[cell as usize] {
-                return false;
-            }
-            let c = cell as usize;
-            let usage = s.usage[c] as usize;
-            if usage == 0 {
-                let preset = self.problem.preset[c];
-                if preset != 0 && preset != code {
-                    return false;
-                }
-                continue;
-            }
-            if s.letter[c] != code
-                || s.occupants[c][..usage]
-                    .iter()
-                    .any(|&o| axis_of(s.placements[o as usize].dir) == axis_of(dir))
-            {
-                return false;
-            }
-        }
-        true
+        matches!(
+            self.words_in_way(s, candidate, start, dir, true),
+            Some((0, _))
+        )
     }
 
     /// Lays a candidate, pushing out the words in its way; false when the

@@ -312,13 +312,7 @@ impl<'p> Cover<'p> {
         patterns: &mut Patterns,
         words: &[(u32, u16, Direction)],
     ) -> bool {
-        for &(id, start, dir) in words {
-            match self.drawer.draw_word(board, patterns, id, start, dir) {
-                Some(drawn) => self.drawn.push(drawn),
-                None => return false,
-            }
-        }
-        true
+        self.drawer.replay(board, patterns, words, &mut self.drawn)
     }
 
     /// Takes every drawn word and kept cell off the board again (after a

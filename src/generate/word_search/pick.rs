@@ -85,6 +85,25 @@ impl<'p> Drawer<'p> {
         !self.used[id as usize] && !self.excluded.contains(&id) && !self.group_blocked(id)
     }
 
+    /// Draws the given words again, each where it was, in order, noting
+    /// each in `drawn`; false (with what was drawn left on the board) when
+    /// one no longer fits.
+    pub fn replay(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        words: &[(u32, u16, Direction)],
+        drawn: &mut Vec<Drawn>,
+    ) -> bool {
+        for &(id, start, dir) in words {
+            match self.draw_word(board, patterns, id, start, dir) {
+                Some(word) => drawn.push(word),
+                None => return false,
+            }
+        }
+        true
+    }
+
     /// Places one given word at a slot if the rules allow it.
     pub fn draw_word(
         &mut self,
@@ -286,14 +305,9 @@ impl<'p> Picker<'p> {
         layout: &[(u32, u16, Direction)],
     ) -> bool {
         self.clear(board, patterns);
-        for &(id, start, dir) in layout {
-            match self.drawer.draw_word(board, patterns, id, start, dir) {
-                Some(drawn) => self.picks.push(drawn),
-                None => {
-                    self.clear(board, patterns);
-                    return false;
-                }
-            }
+        if !self.drawer.replay(board, patterns, layout, &mut self.picks) {
+            self.clear(board, patterns);
+            return false;
         }
         true
     }

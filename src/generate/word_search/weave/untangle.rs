@@ -170,13 +170,7 @@ impl Weave<'_> {
         patterns: &mut Patterns,
         words: &[(u32, u16, Direction)],
     ) -> bool {
-        for &(id, start, dir) in words {
-            match self.drawer.draw_word(board, patterns, id, start, dir) {
-                Some(drawn) => self.drawn.push(drawn),
-                None => return false,
-            }
-        }
-        true
+        self.drawer.replay(board, patterns, words, &mut self.drawn)
     }
 
     /// Takes the kept cells and the words drawn after the first `words` off.
