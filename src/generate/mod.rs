@@ -89,6 +89,11 @@ pub(crate) enum Site {
     Untangle,
     /// A step of the theme-list annealing (`anneal.rs`).
     Anneal,
+    /// A node of the annealing's refill (`anneal/refill.rs`): 8–10 µs on
+    /// the long German and 200 German lists, about two annealing steps (at
+    /// 20 units, 30 seeds, long German kept 27 instead of 28, 0.5 s
+    /// sooner).
+    Refill,
     /// A step of a sketch's annealing (`word_search/sketch.rs`).
     Sketch,
     /// 4,096 steps of the word-rectangle search (the prover's are counted
@@ -147,6 +152,7 @@ impl Site {
             Site::PlanNode => 1,
             Site::Untangle => 700,
             Site::Anneal => 3,
+            Site::Refill => 6,
             Site::Sketch => 1,
             Site::Rectangle => 60,
             Site::Swedish => 2,
