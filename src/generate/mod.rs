@@ -90,9 +90,9 @@ pub(crate) enum Site {
     /// A step of the theme-list annealing (`anneal.rs`).
     Anneal,
     /// A node of the annealing's refill (`anneal/refill.rs`): 8–10 µs on
-    /// the long German and 200 German lists, about two annealing steps (at
-    /// 20 units, 30 seeds, long German kept 27 instead of 28, 0.5 s
-    /// sooner).
+    /// the long German and 200 German lists, about two annealing steps.
+    /// (At 20 units a level's budget ran out sooner: long German 2.5 s
+    /// median instead of 4.5 s, as many kept; the units follow the time.)
     Refill,
     /// A step of a sketch's annealing (`word_search/sketch.rs`).
     Sketch,

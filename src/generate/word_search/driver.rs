@@ -152,23 +152,14 @@ const PORTFOLIO_WORK: u64 = 3;
 const ANNEAL_STEPS: u64 = 300_000;
 
 /// Annealings from the bare board a theme list's run may try when the
-/// planner and the sweep found no layout: on the first restart of a level
-/// and on every `RESCUE_EVERY`th. With the annealing's refills (see
-/// `anneal::REFILL_EVERY`) the annealing closes most long and large lists
-/// the sweep rarely does. 30 seeds (`examples/layout_targets.rs`, the
-/// twenty-third session), solution kept, median time: 86 long + 25 short
-/// German (18×18, LEBENSLAUF) on the 32nd restart only, two rescues: 24/30,
-/// 2.5 s; on the first and every 32nd, four: 27/30, 2.2 s (28–29/30 with
-/// the refill's node count and cost as now, and a rescued layout ending
-/// the run as below); 200 German words on the heart 27 → 29/30. A level's first rescue has its whole budget; the
-/// 32nd restart's has what the sweeps left (a quarter or less).
-const ANNEAL_RESCUES: usize = 4;
-/// See `ANNEAL_RESCUES`. A rescued layout ends the run (no portfolio)
-/// unless its level asks for shares it misses: the restarts after it
-/// rarely found a better one for the German lists (shares 17 → 18 and 4
-/// → 4 of 30 for 1.2 s and 1.0 s more), while 200 `wamerican` words, whose
-/// sweep closes layouts on later restarts, kept every share in 27 instead
-/// of 21 of 30 when a rescued layout without them did not end the run.
+/// planner and the sweep found no layout, on every `RESCUE_EVERY`th
+/// restart. Lists the sweep rarely closes, 17×15 heart, MEERESGRUND: 150
+/// random `wamerican` words (mean 8 letters) kept the solution in 6 of 12
+/// seeds without, 7 with; a 200-word German sample (4–12 letters) 0 of 8
+/// without, 6 with. On the 8th restart instead of the 32nd: 5 of 6 and 2
+/// of 4 (the annealing then takes time the sweep would have used).
+const ANNEAL_RESCUES: usize = 2;
+/// See `ANNEAL_RESCUES`.
 const RESCUE_EVERY: u64 = 32;
 /// Annealings a run without a solution word may try when the picker could
 /// not place a theme list. Four theme-list requests of `BENCHMARKS.md`'s
@@ -465,8 +456,7 @@ impl Layouts<'_, '_> {
         ) {
             return Some((Method::Swept, false));
         }
-        let rescue_now = self.restart == 1 || self.restart.is_multiple_of(RESCUE_EVERY);
-        if *self.rescues >= ANNEAL_RESCUES || !rescue_now {
+        if *self.rescues >= ANNEAL_RESCUES || !self.restart.is_multiple_of(RESCUE_EVERY) {
             return None;
         }
         let anneal = self.anneal.as_deref_mut()?;
@@ -527,11 +517,7 @@ impl Finds {
     fn offer(&mut self, result: Generated, portfolio: bool, limits: &Limits) -> Option<Generated> {
         let blocked = result.0.report.quality.solution_blocks > 0;
         if !portfolio && !blocked {
-            // A portfolio's layout so far may be the better one.
-            return Some(match self.best.take() {
-                Some((key, best)) if key < layout_key(&result.0) => best,
-                _ => result,
-            });
+            return Some(result);
         }
         // Small theme lists: a few layouts, the best kept (see
         // `PORTFOLIO_LAYOUTS`); other requests try again, as often, when
@@ -686,12 +672,7 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
 
     /// The puzzle of a finished board, when the run should end with it
     /// (see [`Finds::offer`]).
-    fn found(
-        &mut self,
-        board: &Board,
-        level: &Level,
-        (restart, rescued): (u64, bool),
-    ) -> Option<Generated> {
+    fn found(&mut self, board: &Board, level: &Level, restart: u64) -> Option<Generated> {
         let stats = (self.nodes, self.restarts + restart as u32 - 1);
         let result = build(
             self.problem,
@@ -713,11 +694,8 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
             Some(woven) if layout_key(&woven.0) < layout_key(&result.0) => woven,
             _ => result,
         };
-        // A rescued layout ends the run unless its level asks for shares it
-        // misses (see `RESCUE_EVERY`).
-        let final_rescue = rescued && (!level.shares || result.0.report.relaxed.is_empty());
-        let portfolio = self.request.portfolio && !final_rescue;
-        self.finds.offer(result, portfolio, self.limits)
+        self.finds
+            .offer(result, self.request.portfolio, self.limits)
     }
 
     /// After a restart that sketched without a puzzle, the woven one,
@@ -755,7 +733,6 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
             let mut board = Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
             let mut patterns = Patterns::new(self.base);
             let mut search = Search::new(problem, self.tables, &board, level.target, must_shares);
-            let rescues_before = self.rescues;
             let mut leaf = Leaf {
                 problem,
                 request: &self.request,
@@ -792,11 +769,11 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
             }
             match outcome {
                 Outcome::Found => {
-                    let rescued = self.rescues > rescues_before;
-                    if let Some(done) = self.found(&board, level, (restart, rescued)) {
+                    if let Some(done) = self.found(&board, level, restart) {
                         return Ok(LevelEnd::Puzzle(Box::new(done)));
                     }
-                    // A fresh board: the weave forgets the words it drew.
+                    // The next restart starts from a fresh board: the weave
+                    // must forget the words it drew onto this one.
                     weave = Weave::new(problem, self.excluded, level.shares);
                     continue;
                 }
