@@ -1162,6 +1162,34 @@ mod tests {
         test(&problem, &mut anneal, &board);
     }
 
+    /// An annealed layout of the bare board (seed 5), with the limits and
+    /// the random numbers the run used.
+    fn annealed(anneal: &mut Anneal, board: &Board) -> (Snapshot, Limits, Rng) {
+        let limits = Limits::new(
+            std::time::Instant::now() + std::time::Duration::from_secs(60),
+            None,
+        );
+        let mut rng = Rng::new(5);
+        let layout = anneal.run(board, 0, &mut rng, &limits).expect("a layout");
+        (layout, limits, rng)
+    }
+
+    /// Replayed by the rules on a fresh board, every word fits.
+    fn assert_replays(problem: &Problem, placements: &[Placement]) {
+        let mut replay = Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
+        let mut cells = Vec::new();
+        for p in placements {
+            let codes = problem.lex.codes(p.word as usize);
+            assert!(
+                replay
+                    .fit(p.start, p.dir, codes.len(), Some(codes))
+                    .is_some(),
+                "{p:?}"
+            );
+            replay.place(p.word, codes, p.start, p.dir, &mut cells);
+        }
+    }
+
     /// The counters a state keeps, recounted from its placements.
     fn assert_consistent(anneal: &Anneal, s: &State) {
         let geo = anneal.geo;
@@ -1254,12 +1282,7 @@ mod tests {
     #[test]
     fn annealed_layouts_leave_exactly_the_solution_cells_free() {
         with_annealer(|problem, anneal, board| {
-            let limits = Limits::new(
-                std::time::Instant::now() + std::time::Duration::from_secs(60),
-                None,
-            );
-            let mut rng = Rng::new(5);
-            let layout = anneal.run(board, 0, &mut rng, &limits).expect("a layout");
+            let (layout, _, _) = annealed(anneal, board);
             // Replayed on a board by the rules: every word fits, the kept
             // cells are the free ones, and they spell the solution in
             // reading order.
@@ -1319,12 +1342,7 @@ mod tests {
     #[test]
     fn refills_cover_free_cells_by_the_rules() {
         with_annealer(|problem, anneal, board| {
-            let limits = Limits::new(
-                std::time::Instant::now() + std::time::Duration::from_secs(60),
-                None,
-            );
-            let mut rng = Rng::new(5);
-            let layout = anneal.run(board, 0, &mut rng, &limits).expect("a layout");
+            let (layout, limits, mut rng) = annealed(anneal, board);
             let goal = problem.solution.as_ref().unwrap().len();
             let (mut tried, mut refilled) = (0, 0);
             for out in 0..layout.words.len() {
@@ -1347,18 +1365,7 @@ mod tests {
                     refilled += 1;
                     assert_consistent(anneal, &trial);
                     assert!(trial.uncovered < near.uncovered && trial.uncovered >= goal);
-                    let mut replay =
-                        Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
-                    for p in &trial.placements {
-                        let codes = problem.lex.codes(p.word as usize);
-                        assert!(
-                            replay
-                                .fit(p.start, p.dir, codes.len(), Some(codes))
-                                .is_some(),
-                            "{p:?} after taking out word {out}"
-                        );
-                        replay.place(p.word, codes, p.start, p.dir, &mut cells);
-                    }
+                    assert_replays(problem, &trial.placements);
                 }
             }
             assert!(refilled * 4 >= tried, "{refilled} of {tried} refilled");
@@ -1371,12 +1378,7 @@ mod tests {
     #[test]
     fn a_repair_makes_a_near_miss_exact() {
         with_annealer(|problem, anneal, board| {
-            let limits = Limits::new(
-                std::time::Instant::now() + std::time::Duration::from_secs(60),
-                None,
-            );
-            let mut rng = Rng::new(5);
-            let layout = anneal.run(board, 0, &mut rng, &limits).expect("a layout");
+            let (layout, limits, mut rng) = annealed(anneal, board);
             let solution = problem.solution.as_ref().unwrap();
             let (excluded, base) = (BTreeSet::new(), base_patterns(problem));
             let mut repaired = 0;
@@ -1410,19 +1412,7 @@ mod tests {
                 assert!(free.iter().all(|&c| board.is_reserved(c)));
                 let letters: Vec<u8> = free.iter().map(|&c| board.letter[c as usize]).collect();
                 assert_eq!(&letters, solution, "after taking out word {out}");
-                // Replayed by the rules on a fresh board, every word fits.
-                let mut replay =
-                    Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
-                let mut cells = Vec::new();
-                for p in &board.placements {
-                    let codes = problem.lex.codes(p.word as usize);
-                    assert!(
-                        replay
-                            .fit(p.start, p.dir, codes.len(), Some(codes))
-                            .is_some()
-                    );
-                    replay.place(p.word, codes, p.start, p.dir, &mut cells);
-                }
+                assert_replays(problem, &board.placements);
             }
             assert!(
                 repaired * 2 >= layout.words.len(),
