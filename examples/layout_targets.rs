@@ -33,6 +33,14 @@ fn words_from(lines: &[&str], name: &str) -> Vec<Word> {
     words
 }
 
+/// The words of a list in `tests/data`.
+fn test_list(file: &str) -> Vec<Word> {
+    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let bytes = std::fs::read(&path).expect("a test list");
+    let (vocabulary, _) = Vocabulary::parse_text(file, &bytes, &path).expect("a list");
+    vocabulary.words(UmlautMode::Keep).0
+}
+
 fn spec(
     mask: Mask,
     words: Vec<Word>,
@@ -184,6 +192,19 @@ fn rows() -> Vec<Row> {
                 WordCount::Auto,
                 "Meeresgrund",
                 true,
+            ),
+        },
+        Row {
+            // Not one of the rows: the theme list of
+            // `tests/generator.rs`, which the sweep closes, kept in view.
+            name: "50 sea-life words (test list), 17×15 heart, MEERESGRUND, auto count",
+            target: "bundle ≤ 5, every share (as the test asks)",
+            spec: spec(
+                heart(),
+                test_list("sea-life.txt"),
+                WordCount::Auto,
+                "Meeresgrund",
+                false,
             ),
         },
     ]

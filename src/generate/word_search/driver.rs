@@ -42,7 +42,13 @@ const NODE_UNIT: u64 = 128;
 /// At 32 (2026-11-23, 30 seeds): the 356,000-word case no longer falls
 /// back in 2 of 30 seeds (bundles 20 → at most 6, every share met); every
 /// 7th `wamerican` word, 20×20, seeds 1–8: seed 2 woven (bundle 16 → 4),
-/// 0.23 → 0.36 s; theme lists within noise.
+/// 0.23 → 0.36 s; theme lists within noise. Theme lists, planned first,
+/// do not weave on these restarts: the weave closed none of their layouts
+/// (long German, 200 German, 200 and 150 long `wamerican` words, sea life;
+/// 8 seeds each, 2026-11-29), while its 256 nodes took 0.4–0.7 s of each
+/// level of the long German list (a node's scan of 111 long words costs
+/// about 2.5 ms, some 80 times what `Site::Weave` prices it at). Without
+/// it, 30 seeds: long German 4.5 → 3.7 s median, kept 23 → 24.
 const FALLBACK_EVERY: u64 = 32;
 /// Vocabularies up to this size are theme lists, laid out by the planner
 /// first: 50 sea-life words on a 17×15 heart kept the solution word in 1
@@ -152,13 +158,30 @@ const PORTFOLIO_WORK: u64 = 3;
 const ANNEAL_STEPS: u64 = 300_000;
 
 /// Annealings from the bare board a theme list's run may try when the
-/// planner and the sweep found no layout, on every `RESCUE_EVERY`th
-/// restart. Lists the sweep rarely closes, 17×15 heart, MEERESGRUND: 150
-/// random `wamerican` words (mean 8 letters) kept the solution in 6 of 12
-/// seeds without, 7 with; a 200-word German sample (4–12 letters) 0 of 8
-/// without, 6 with. On the 8th restart instead of the 32nd: 5 of 6 and 2
-/// of 4 (the annealing then takes time the sweep would have used).
-const ANNEAL_RESCUES: usize = 2;
+/// planner and the sweep found no layout: on each level's first restart
+/// and every `RESCUE_EVERY`th. Lists the sweep rarely closes, 17×15
+/// heart, MEERESGRUND: 150 random `wamerican` words (mean 8 letters) kept
+/// the solution in 6 of 12 seeds without, 7 with; a 200-word German
+/// sample (4–12 letters) 0 of 8 without, 6 with (two, on the 32nd
+/// restart). The long German and the 200-word lists never close a
+/// planned or swept layout (8 seeds each): their rescue on the 32nd
+/// restart came after 31 restarts that found nothing. Now also on the
+/// first, four in all, each with draws and a work budget of its own (see
+/// `Layouts::own_budget`; on the level's budget and draws the sea-life
+/// list's sweeps, left less work or other draws, gave bundles of 6 in
+/// seeds 5 and 22). 30 seeds, kept / median largest bundle (most) / every
+/// share / median time, before → after (2026-11-29): 86 long + 25 short
+/// German 23 → 28, 6 (11) → 6 (10), 19 → 29, 4.5 → 5.2 s; 200 German
+/// 27 → 30, 6 (9) → 5 (9), 7 → 5, 2.2 → 3.7 s; 200 `wamerican` 30 → 30,
+/// 6 (6) → 5 (6), 29 → 30, 1.6 → 1.8 s; 50 sea-life words 30 → 30, 5 (5)
+/// → 5 (5), 30 → 30, 0.53 → 0.34 s (the rescue meets their goals at once
+/// in most seeds). Rescued on the level's budget and draws instead: long
+/// German 29/30, 7 (11), 18, 2.5 s; with a run ending 3 times the work
+/// after its first layout: 28, 6 (10), 25, 2.3 s, but 200 `wamerican`
+/// shares in 26, 200 German in 4. On the 8th restart instead of the
+/// 32nd: 5 of 6 and 2 of 4 (the annealing then takes time the sweep
+/// would have used).
+const ANNEAL_RESCUES: usize = 4;
 /// See `ANNEAL_RESCUES`.
 const RESCUE_EVERY: u64 = 32;
 /// Annealings a run without a solution word may try when the picker could
@@ -236,6 +259,9 @@ struct Request {
     plan_words: usize,
     plan_required: [usize; 8],
     planned_first: bool,
+    /// Lists of at most `THEME_LIST` words: never woven (see
+    /// `FALLBACK_EVERY`).
+    theme_list: bool,
     /// A range of words around a solution word from a large vocabulary:
     /// sketched when the woven puzzle misses the range's bundle goal (see
     /// `SKETCHED_RANGES`).
@@ -284,6 +310,7 @@ impl Request {
             plan_words,
             plan_required: direction_shares(plan_words, spec.directions),
             planned_first,
+            theme_list,
             sketch_when_bundled: matches!(spec.pick, Some(WordCount::Between(..)))
                 && solution_len.is_some()
                 && !theme_list,
@@ -333,6 +360,10 @@ struct Layouts<'a, 'p> {
     /// Whether this restart sketches first (see `SKETCHED_RANGES`).
     sketch_now: bool,
     budget: u64,
+    /// The work budget the level started with.
+    level_budget: u64,
+    /// The run's seed (a rescue's draws are seeded from it).
+    seed: u64,
     /// Failed fills of the planner in earlier restarts.
     failed_fills: u64,
     rescues: &'a mut usize,
@@ -353,11 +384,16 @@ impl Layouts<'_, '_> {
         let (mut method, mut annealed) =
             self.construct(board, patterns, rng, limits, first_drawn)?;
         // Small theme lists: the planned or swept layout is annealed (see
-        // `ANNEAL_STEPS`), the weave taking the result over.
+        // `ANNEAL_STEPS`), the weave taking the result over. On a work
+        // budget of its own, as large as the level's: a rescue may have
+        // spent most of the level's, and a layout found after it, cut
+        // short, lost to the rescued one (sea life, seed 5: bundle 6
+        // instead of 5).
+        let own_budget = self.own_budget(limits);
         if method != Method::Woven
             && self.request.portfolio
             && let Some(anneal) = self.anneal.as_deref_mut()
-            && let Some(better) = anneal.run(board, first_drawn, rng, limits)
+            && let Some(better) = anneal.run(board, first_drawn, rng, &own_budget)
         {
             let layout = layout_of(board, first_drawn);
             self.clear(method, board, patterns);
@@ -425,7 +461,7 @@ impl Layouts<'_, '_> {
             return sketched.then_some((Method::Planned, false));
         }
         let fallback_now = self.restart.is_multiple_of(FALLBACK_EVERY);
-        let weave_now = !self.request.planned_first || fallback_now;
+        let weave_now = !self.request.planned_first || (fallback_now && !self.request.theme_list);
         let plan_now = self.request.planned_first || fallback_now;
         if weave_now
             && matches!(
@@ -456,17 +492,33 @@ impl Layouts<'_, '_> {
         ) {
             return Some((Method::Swept, false));
         }
-        if *self.rescues >= ANNEAL_RESCUES || !self.restart.is_multiple_of(RESCUE_EVERY) {
+        let rescue_now = self.restart == 1 || self.restart.is_multiple_of(RESCUE_EVERY);
+        if *self.rescues >= ANNEAL_RESCUES || !rescue_now {
             return None;
         }
+        // Draws and a work budget of its own (as large as the level's): the
+        // restarts after a rescue go as they would have without it, so a
+        // list the sweep serves keeps its layouts and the rescued one only
+        // competes with them (see `ANNEAL_RESCUES`).
+        let own_budget = self.own_budget(limits);
         let anneal = self.anneal.as_deref_mut()?;
         *self.rescues += 1;
-        let Some(layout) = anneal.run(board, first_drawn, rng, limits) else {
+        let mut own_draws =
+            Rng::new(self.seed ^ layout_seed(&[(*self.rescues as u32, 0, Direction::E)]));
+        let Some(layout) = anneal.run(board, first_drawn, &mut own_draws, &own_budget) else {
             return self.repair(board, patterns, limits);
         };
         self.weave
             .adopt(board, patterns, &layout)
             .then_some((Method::Woven, true))
+    }
+
+    /// A work budget of its own, as large as the level's, for an
+    /// annealing that must not take the level's restarts their time.
+    fn own_budget(&self, limits: &Limits) -> Limits {
+        limits
+            .detached()
+            .with_budget(self.level_budget, limits.deadline)
     }
 
     /// A rescue annealing's near miss (a few cells off) repaired by the
@@ -726,6 +778,7 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
         let (required, must_shares) = self.request.shares(level);
         let mut weave = Weave::new(problem, self.excluded, level.shares);
         let mut anneal = self.annealer(level);
+        let level_budget = limits.work_left();
         let mut restart = 0u64;
         let mut proven = false;
         loop {
@@ -747,6 +800,8 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
                     restart,
                     sketch_now: self.sketch_restart == Some(restart),
                     budget: WEAVE_UNIT * luby(restart),
+                    level_budget,
+                    seed: self.seed,
                     failed_fills: self.failed_fills,
                     rescues: &mut self.rescues,
                 },
@@ -793,12 +848,18 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
         }
         self.restarts += restart as u32 - 1;
         self.note_closest(anneal.as_ref());
+        Ok(self.level_end(proven))
+    }
+
+    /// How a level without a puzzle to return at once ended: with the best
+    /// it collected, else proven or spent.
+    fn level_end(&mut self, proven: bool) -> LevelEnd {
         let found = self.finds.best.take().map(|(_, r)| r);
-        Ok(match found.or_else(|| self.unsketched.take()) {
+        match found.or_else(|| self.unsketched.take()) {
             Some(result) => LevelEnd::Puzzle(Box::new(result)),
             None if proven => LevelEnd::Proven,
             None => LevelEnd::Spent,
-        })
+        }
     }
 }
 
