@@ -259,8 +259,8 @@ struct Request {
     plan_words: usize,
     plan_required: [usize; 8],
     planned_first: bool,
-    /// Lists of at most `THEME_LIST` words: never woven (see
-    /// `FALLBACK_EVERY`).
+    /// Lists of at most `THEME_LIST` words: no woven layout of their own
+    /// (the weave only adopts theirs; see `FALLBACK_EVERY`).
     theme_list: bool,
     /// A range of words around a solution word from a large vocabulary:
     /// sketched when the woven puzzle misses the range's bundle goal (see

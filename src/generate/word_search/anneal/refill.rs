@@ -17,9 +17,10 @@ use crate::model::Direction;
 /// Nodes one refill's search may spend. Successful refills of the long
 /// German list (4 seeds) took 4–110 nodes, most under 20, at 8–10 µs a
 /// node; a failed one spends them all. 30 seeds with a rescue on each
-/// level's first restart (an experiment, not kept), long German | 200
-/// German kept: 200 nodes 28 | 28, 60 nodes 29 | 29 in about the same
-/// time.
+/// level's first restart on the level's draws and budget (the twenty-third
+/// session's experiment; rescues now have draws and a budget of their
+/// own, see `driver::ANNEAL_RESCUES`), long German | 200 German kept: 200
+/// nodes 28 | 28, 60 nodes 29 | 29 in about the same time.
 const REFILL_NODES: u64 = 60;
 /// Ways through a cell a node tries, those covering the most open cells
 /// first: the first value tried (the sweep's repair tries 40 slots a cell,
