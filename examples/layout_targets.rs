@@ -8,7 +8,7 @@
 //! median time of a puzzle in-process (the list prepared once, as the app
 //! does). `cargo run --release --example layout_targets [-- TEXT]` runs
 //! the rows whose name contains TEXT; `PER_SEED=1` also prints each
-//! seed's puzzle.
+//! seed's puzzle; `FIRST_SEED=K` starts at seed K.
 
 use gridpress::generate::{Generator, Options};
 use gridpress::model::{
@@ -221,6 +221,11 @@ fn main() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(6);
+    // `FIRST_SEED=k` runs seeds k..k+N-1 (one seed traced alone).
+    let first: u64 = std::env::var("FIRST_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
     println!(
         "| request | kept | largest bundle, median (most) | crossings a word | every share | median time | target |"
     );
@@ -233,7 +238,7 @@ fn main() {
         let generator = Generator::new(row.spec).expect("a valid request");
         let (mut kept, mut shares) = (0, 0);
         let (mut bundles, mut crossings, mut times) = (Vec::new(), Vec::new(), Vec::new());
-        for seed in 1..=seeds {
+        for seed in first..first + seeds {
             let started = Instant::now();
             let puzzle = generator
                 .generate(&Options::seeded(seed))

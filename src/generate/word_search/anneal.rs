@@ -5,8 +5,8 @@
 //! layout that leaves exactly the solution's cells free is kept.
 
 use super::board::{Board, Geometry, MAX_USAGE, NONE, Placement, axis_of};
-use super::bundles::bundle_score;
-use super::goals::{BUNDLE_GOAL, Key, REPAIRABLE_BUNDLE, Shortfalls, solution_blocks};
+use super::bundles::BundleCounter;
+use super::goals::{BUNDLE_GOAL, Key, REPAIRABLE_BUNDLE, Shortfalls, solution_blocks_in};
 use super::patterns::{PatternBase, Patterns};
 use super::pick::Drawer;
 use super::prepare::{Problem, contains_either_way};
@@ -16,6 +16,7 @@ use crate::generate::Limits;
 use crate::generate::Site;
 use crate::generate::rng::Rng;
 use crate::model::{Direction, DirectionSet};
+use std::cell::RefCell;
 use std::collections::BTreeSet;
 
 mod refill;
@@ -172,8 +173,25 @@ struct State {
     used: Vec<bool>,
     uncovered: usize,
     free_in: [u16; 9],
+    /// The free playable cells as bits (64 cells a word): the block count
+    /// scans these, not every cell.
+    free: Vec<u64>,
     dir_count: [usize; 8],
     crossings: usize,
+}
+
+/// The cells of a bit set, in order.
+fn cells_of(bits: &[u64]) -> impl Iterator<Item = u16> + '_ {
+    bits.iter().enumerate().flat_map(|(i, &word)| {
+        let mut left = word;
+        std::iter::from_fn(move || {
+            (left != 0).then(|| {
+                let bit = left.trailing_zeros() as usize;
+                left &= left - 1;
+                (i * 64 + bit) as u16
+            })
+        })
+    })
 }
 
 /// How good a layout is: what the energy weighs, kept apart.
@@ -272,6 +290,8 @@ pub(crate) struct Anneal<'p> {
     /// when it found none exact (fewest cells off, the first reached):
     /// where a repair sweep (`Cover::repair`) starts.
     near_miss: Option<(usize, State)>,
+    /// The bundle count's buffers, kept from step to step.
+    bundles: RefCell<BundleCounter>,
 }
 
 impl<'p> Anneal<'p> {
@@ -350,6 +370,7 @@ impl<'p> Anneal<'p> {
             steps,
             closest_free: None,
             near_miss: None,
+            bundles: RefCell::default(),
         }
     }
 
@@ -614,8 +635,10 @@ impl<'p> Anneal<'p> {
     fn state_of(&self, board: &Board, fixed: usize) -> Option<State> {
         let cells = self.geo.cells();
         let mut free_in = [0u16; 9];
+        let mut free = vec![0u64; cells.div_ceil(64)];
         for &c in &self.playable {
             free_in[self.geo.region[c as usize] as usize] += 1;
+            free[c as usize / 64] |= 1 << (c % 64);
         }
         let mut state = State {
             letter: vec![0; cells],
@@ -626,6 +649,7 @@ impl<'p> Anneal<'p> {
             used: vec![false; self.words.len()],
             uncovered: self.playable.len(),
             free_in,
+            free,
             dir_count: [0; 8],
             crossings: 0,
         };
@@ -650,7 +674,7 @@ impl<'p> Anneal<'p> {
         let short = (0..8)
             .map(|d| required[d].saturating_sub(s.dir_count[d]))
             .sum();
-        let (largest, squares) = bundle_score(self.geo, &s.placements);
+        let (largest, squares) = self.bundles.borrow_mut().score(self.geo, &s.placements);
         let compounds = self.compounds(s);
         let regions = s.free_in.iter().filter(|&&f| f > 0).count();
         Measure {
@@ -695,9 +719,7 @@ impl<'p> Anneal<'p> {
         if self.goal_free.is_none() {
             return 0;
         }
-        solution_blocks(self.geo, |c| {
-            self.geo.playable[c as usize] && s.usage[c as usize] == 0
-        })
+        solution_blocks_in(self.geo, cells_of(&s.free))
     }
 
     /// Words that start right after a word running the same way ends.
@@ -1004,6 +1026,7 @@ impl<'p> Anneal<'p> {
                 s.letter[c] = code;
                 s.uncovered -= 1;
                 s.free_in[self.geo.region[c] as usize] -= 1;
+                s.free[c / 64] &= !(1 << (c % 64));
             } else {
                 overlaps += 1;
                 s.crossings += 1;
@@ -1050,6 +1073,7 @@ impl<'p> Anneal<'p> {
                 s.letter[c] = 0;
                 s.uncovered += 1;
                 s.free_in[geo.region[c] as usize] += 1;
+                s.free[c / 64] |= 1 << (c % 64);
             } else {
                 s.crossings -= 1;
                 for j in 0..usage - 1 {

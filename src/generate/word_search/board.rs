@@ -27,6 +27,10 @@ pub(crate) const BUNDLE_CELLS: usize = 3;
 /// Cell indices and neighbours of a mask.
 pub(crate) struct Geometry {
     pub width: usize,
+    pub height: usize,
+    /// Per cell, its row and column (looked up: the bundle count asks for
+    /// two a word at every annealing step).
+    positions: Vec<Pos>,
     pub playable: Vec<bool>,
     /// Per cell: which ninth of the grid (3 × 3 regions) it lies in.
     pub region: Vec<u8>,
@@ -52,6 +56,8 @@ impl Geometry {
             .collect();
         Geometry {
             width: w,
+            height: h,
+            positions: mask.positions().collect(),
             playable,
             region,
             next,
@@ -63,7 +69,10 @@ impl Geometry {
     }
 
     pub fn pos(&self, cell: u16) -> Pos {
-        Pos::new(cell as usize / self.width, cell as usize % self.width)
+        match self.positions.get(cell as usize) {
+            Some(&pos) => pos,
+            None => Pos::new(cell as usize / self.width, cell as usize % self.width),
+        }
     }
 
     pub fn cell(&self, pos: Pos) -> u16 {
@@ -77,15 +86,22 @@ impl Geometry {
         a.row.abs_diff(b.row).max(a.col.abs_diff(b.col))
     }
 
-    /// The cell `steps` away, or `NONE`.
-    pub fn walk(&self, mut cell: u16, dir: Direction, steps: usize) -> u16 {
-        for _ in 0..steps {
-            if cell == NONE {
-                break;
-            }
-            cell = self.next[dir.index()][cell as usize];
+    /// The cell `steps` away, or `NONE` (off the grid, or from `NONE`):
+    /// where `steps` steps along `next` lead, computed at once (the
+    /// annealing walks to every start of a long word through a cell).
+    pub fn walk(&self, cell: u16, dir: Direction, steps: usize) -> u16 {
+        if steps == 0 || cell == NONE {
+            return cell;
         }
-        cell
+        let (w, here) = (self.width as isize, self.pos(cell));
+        let (dr, dc) = dir.delta();
+        let n = steps as isize;
+        let (row, col) = (here.row as isize + n * dr, here.col as isize + n * dc);
+        if (0..self.height as isize).contains(&row) && (0..w).contains(&col) {
+            (row * w + col) as u16
+        } else {
+            NONE
+        }
     }
 }
 
@@ -485,6 +501,31 @@ mod tests {
 
     fn board_3x5(geo: &Geometry) -> Board<'_> {
         Board::new(geo, vec![0; geo.cells()], &Rules::default())
+    }
+
+    /// `walk` leads where stepping along `next` does, for any count, on a
+    /// grid wider than tall and one taller than wide.
+    #[test]
+    fn walk_steps_along_next() {
+        for (rows, cols) in [(4, 7), (9, 3)] {
+            let mask = Mask::rectangle(rows, cols).unwrap();
+            let geo = Geometry::new(&mask);
+            for cell in (0..geo.cells() as u16).chain([NONE]) {
+                for dir in Direction::ALL {
+                    let mut stepped = cell;
+                    for steps in 0..12 {
+                        assert_eq!(
+                            geo.walk(cell, dir, steps),
+                            stepped,
+                            "{cell} {dir:?} {steps}"
+                        );
+                        if stepped != NONE {
+                            stepped = geo.next[dir.index()][stepped as usize];
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

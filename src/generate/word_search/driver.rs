@@ -158,29 +158,31 @@ const PORTFOLIO_WORK: u64 = 3;
 const ANNEAL_STEPS: u64 = 300_000;
 
 /// Annealings from the bare board a theme list's run may try when the
-/// planner and the sweep found no layout: on each level's first restart
-/// and every `RESCUE_EVERY`th. Lists the sweep rarely closes, 17×15
+/// planner and the sweep found no layout: back to back while they have
+/// closed none in the run, then on a level's first restart and every
+/// `RESCUE_EVERY`th; a run whose rescues are spent, holding a rescued
+/// puzzle, with nothing ever planned or swept, ends there
+/// (`Runner::rescued_enough`). Lists the sweep rarely closes, 17×15
 /// heart, MEERESGRUND: 150 random `wamerican` words (mean 8 letters) kept
 /// the solution in 6 of 12 seeds without, 7 with; a 200-word German
-/// sample (4–12 letters) 0 of 8 without, 6 with (two, on the 32nd
-/// restart). The long German and the 200-word lists never close a
-/// planned or swept layout (8 seeds each): their rescue on the 32nd
-/// restart came after 31 restarts that found nothing. Now also on the
-/// first, four in all, each with draws and a work budget of its own (see
-/// `Layouts::own_budget`; on the level's budget and draws the sea-life
-/// list's sweeps, left less work or other draws, gave bundles of 6 in
-/// seeds 5 and 22). 30 seeds, kept / median largest bundle (most) / every
-/// share / median time, before → after (2026-11-29): 86 long + 25 short
-/// German 23 → 28, 6 (11) → 6 (10), 19 → 29, 4.5 → 5.2 s; 200 German
-/// 27 → 30, 6 (9) → 5 (9), 7 → 5, 2.2 → 3.7 s; 200 `wamerican` 30 → 30,
-/// 6 (6) → 5 (6), 29 → 30, 1.6 → 1.8 s; 50 sea-life words 30 → 30, 5 (5)
-/// → 5 (5), 30 → 30, 0.53 → 0.34 s (the rescue meets their goals at once
-/// in most seeds). Rescued on the level's budget and draws instead: long
-/// German 29/30, 7 (11), 18, 2.5 s; with a run ending 3 times the work
-/// after its first layout: 28, 6 (10), 25, 2.3 s, but 200 `wamerican`
-/// shares in 26, 200 German in 4. On the 8th restart instead of the
-/// 32nd: 5 of 6 and 2 of 4 (the annealing then takes time the sweep
-/// would have used).
+/// sample (4–12 letters) 0 of 8 without, 6 with. The long German and the
+/// 200-word lists never close a planned or swept layout (8 seeds each):
+/// with rescues on the first and every 32nd restart only, 31 restarts of
+/// sweeping in vain came between two rescues. Each rescue has draws and
+/// a work budget of its own (see `Layouts::own_budget`; on the level's
+/// budget and draws the sea-life list's sweeps, left less work or other
+/// draws, gave bundles of 6 in seeds 5 and 22). 30 seeds, kept / median
+/// largest bundle (most) / every share / median time, every 32nd restart
+/// → back to back (2026-11-29): 86 long + 25 short German 28 → 28, 6 (10)
+/// → 5 (10), 29 → 29, 5.2 → 3.9 s; 200 German 30 → 30, 5 (9) → 5 (10), 5
+/// → 7, 3.7 → 3.6 s; 200 `wamerican` 30 → 30, 5 (6) → 5 (6), 30 → 30, 1.8
+/// → 1.3 s; 50 sea-life words the same puzzles, 0.34 → 0.30 s (with the
+/// annealing's faster steps). Six rescues instead of four: the same
+/// figures in 12 seeds (one long German seed bundle 5 instead of 7).
+/// Rescued on the level's budget and draws instead: long German 29/30, 7
+/// (11), 18, 2.5 s. On the 8th restart instead of the 32nd (before the
+/// first-restart rescue): 5 of 6 and 2 of 4 (the annealing then takes
+/// time the sweep would have used).
 const ANNEAL_RESCUES: usize = 4;
 /// See `ANNEAL_RESCUES`.
 const RESCUE_EVERY: u64 = 32;
@@ -367,6 +369,8 @@ struct Layouts<'a, 'p> {
     /// Failed fills of the planner in earlier restarts.
     failed_fills: u64,
     rescues: &'a mut usize,
+    /// Whether the planner or the sweep closed a layout in this run.
+    constructed: &'a mut bool,
 }
 
 impl Layouts<'_, '_> {
@@ -393,19 +397,24 @@ impl Layouts<'_, '_> {
         if method != Method::Woven
             && self.request.portfolio
             && let Some(anneal) = self.anneal.as_deref_mut()
-            && let Some(better) = anneal.run(board, first_drawn, rng, &own_budget)
         {
-            let layout = layout_of(board, first_drawn);
-            self.clear(method, board, patterns);
-            // `Anneal::run` checked the readings: the fallback to the
-            // layout it started from is never expected.
-            if !self.weave.adopt(board, patterns, &better)
-                && !self.weave.adopt(board, patterns, &layout)
-            {
-                return None;
-            }
-            method = Method::Woven;
+            // Annealed, even when the annealing found nothing better: the
+            // untangling below cannot improve what the annealing kept, and
+            // on long words its weave takes seconds (86 long German words,
+            // seed 4: 4.3 s for the same puzzle).
             annealed = true;
+            if let Some(better) = anneal.run(board, first_drawn, rng, &own_budget) {
+                let layout = layout_of(board, first_drawn);
+                self.clear(method, board, patterns);
+                // `Anneal::run` checked the readings: the fallback to the
+                // layout it started from is never expected.
+                if !self.weave.adopt(board, patterns, &better)
+                    && !self.weave.adopt(board, patterns, &layout)
+                {
+                    return None;
+                }
+                method = Method::Woven;
+            }
         }
         // A planned or swept layout is untangled like a woven one, the
         // weave taking it over (see `SPARE_WORDS_TO_UNTANGLE`).
@@ -484,15 +493,33 @@ impl Layouts<'_, '_> {
                 .run(board, patterns, rng, limits, PLANS_PER_LEAF, fills),
             Swept::Done
         ) {
+            *self.constructed = true;
             return Some((Method::Planned, false));
         }
         if matches!(
             self.cover.run(board, patterns, rng, limits, self.budget),
             Swept::Done
         ) {
+            *self.constructed = true;
             return Some((Method::Swept, false));
         }
-        let rescue_now = self.restart == 1 || self.restart.is_multiple_of(RESCUE_EVERY);
+        self.rescue(board, patterns, limits, first_drawn)
+    }
+
+    /// An annealing from the bare board when neither the planner nor the
+    /// sweep found a layout (see `ANNEAL_RESCUES`); its near miss repaired
+    /// by the sweep.
+    fn rescue(
+        &mut self,
+        board: &mut Board,
+        patterns: &mut Patterns,
+        limits: &Limits,
+        first_drawn: usize,
+    ) -> Option<(Method, bool)> {
+        // Back to back while the planner and the sweep have closed nothing
+        // in this run (see `ANNEAL_RESCUES`).
+        let rescue_now =
+            !*self.constructed || self.restart == 1 || self.restart.is_multiple_of(RESCUE_EVERY);
         if *self.rescues >= ANNEAL_RESCUES || !rescue_now {
             return None;
         }
@@ -697,6 +724,8 @@ struct Runner<'a, 'p> {
     restarts: u32,
     failed_fills: u64,
     rescues: usize,
+    /// Whether the planner or the sweep closed a layout in this run.
+    constructed: bool,
     /// The restart that sketches a range's layout (see `SKETCHED_RANGES`).
     sketch_restart: Option<u64>,
     /// The woven puzzle that missed a range's bundle goal, kept while the
@@ -804,6 +833,7 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
                     seed: self.seed,
                     failed_fills: self.failed_fills,
                     rescues: &mut self.rescues,
+                    constructed: &mut self.constructed,
                 },
                 picker: Picker::new(problem, self.excluded, self.request.word_bounds, required),
                 best: &mut self.best,
@@ -843,12 +873,23 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
             match limits.poll() {
                 Some(Stop::Cancelled) => return Err(GenerateError::Cancelled),
                 Some(_) => break,
+                None if self.rescued_enough() => break,
                 None => {}
             }
         }
         self.restarts += restart as u32 - 1;
         self.note_closest(anneal.as_ref());
         Ok(self.level_end(proven))
+    }
+
+    /// Whether a theme list's run ends with the rescued puzzles it holds:
+    /// its rescues are spent and the planner and the sweep never closed a
+    /// layout, so more restarts would only sweep in vain.
+    fn rescued_enough(&self) -> bool {
+        self.request.portfolio
+            && !self.constructed
+            && self.rescues >= ANNEAL_RESCUES
+            && self.finds.best.is_some()
     }
 
     /// How a level without a puzzle to return at once ended: with the best
@@ -889,6 +930,7 @@ pub(crate) fn run(
         restarts: 0,
         failed_fills: 0,
         rescues: 0,
+        constructed: false,
         sketch_restart: None,
         unsketched: None,
         closest_free: None,

@@ -75,18 +75,22 @@ impl Shortfalls {
 /// that lie one step apart along one line (the count of
 /// `quality::solution_blocks`).
 pub(crate) fn solution_blocks(geo: &Geometry, free: impl Fn(u16) -> bool) -> usize {
-    let w = geo.width as isize;
+    solution_blocks_in(geo, (0..geo.cells() as u16).filter(|&c| free(c)))
+}
+
+/// [`solution_blocks`] of the free cells given in reading order.
+pub(crate) fn solution_blocks_in(geo: &Geometry, free: impl Iterator<Item = u16>) -> usize {
+    let w = geo.width as u32;
     let mut blocks = 0;
-    let mut previous: Option<isize> = None;
+    let mut previous: Option<(isize, isize)> = None;
     let mut step: Option<(isize, isize)> = None;
     let mut run = 1;
-    for c in 0..geo.cells() as u16 {
-        if !free(c) {
-            continue;
-        }
-        let c = c as isize;
+    for c in free {
+        // One 32-bit division a cell (the annealing counts blocks every
+        // step).
+        let here = ((c as u32 / w) as isize, (c as u32 % w) as isize);
         if let Some(p) = previous {
-            let (dr, dc) = (c / w - p / w, c % w - p % w);
+            let (dr, dc) = (here.0 - p.0, here.1 - p.1);
             let next = (dr.abs() <= 1 && dc.abs() <= 1).then_some((dr, dc));
             if next.is_some() && next == step {
                 run += 1;
@@ -98,7 +102,7 @@ pub(crate) fn solution_blocks(geo: &Geometry, free: impl Fn(u16) -> bool) -> usi
                 blocks += 1;
             }
         }
-        previous = Some(c);
+        previous = Some(here);
     }
     blocks
 }
