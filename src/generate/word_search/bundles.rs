@@ -183,15 +183,15 @@ impl BundleCounter {
             }
             i
         }
-        for b in 0..4 * per_axis - 1 {
-            let next = self.starts[b + 1]..self.starts[b + 2];
-            for &i in &self.order[self.starts[b]..self.starts[b + 1]] {
-                for &j in &self.order[next.clone()] {
-                    let (a, c) = (&self.stretches[i], &self.stretches[j]);
-                    if alongside(a, c) {
-                        let (ra, rc) = (root(&mut self.parent, i), root(&mut self.parent, j));
-                        self.parent[ra] = rc;
-                    }
+        // Each stretch against those of the next line of its axis: the
+        // loop runs over the stretches, not the mostly empty buckets.
+        for k in 0..n {
+            let i = self.order[k];
+            let b = bucket(&self.stretches[i]);
+            for &j in &self.order[self.starts[b + 1]..self.starts[b + 2]] {
+                if alongside(&self.stretches[i], &self.stretches[j]) {
+                    let (ri, rj) = (root(&mut self.parent, i), root(&mut self.parent, j));
+                    self.parent[ri] = rj;
                 }
             }
         }
@@ -245,13 +245,13 @@ mod tests {
     }
 
     /// The counter scores random layouts of every direction as
-    /// [`bundle_score`] does, on a square and a tall grid.
+    /// [`bundle_score`] does, on a square, a tall and a wide grid.
     #[test]
     fn counter_scores_as_bundle_score() {
         let mut rng = crate::generate::rng::Rng::new(7);
         let mut counter = BundleCounter::default();
-        for (rows, cols) in [(12, 12), (17, 9)] {
-            let mask = Mask::rectangle(rows, cols).unwrap();
+        for (rows, cols) in [(12, 12), (17, 9), (8, 15)] {
+            let mask = Mask::rectangle(cols, rows).unwrap();
             let geo = Geometry::new(&mask);
             for _ in 0..500 {
                 let mut words = Vec::new();

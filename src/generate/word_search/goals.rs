@@ -80,15 +80,14 @@ pub(crate) fn solution_blocks(geo: &Geometry, free: impl Fn(u16) -> bool) -> usi
 
 /// [`solution_blocks`] of the free cells given in reading order.
 pub(crate) fn solution_blocks_in(geo: &Geometry, free: impl Iterator<Item = u16>) -> usize {
-    let w = geo.width as u32;
     let mut blocks = 0;
     let mut previous: Option<(isize, isize)> = None;
     let mut step: Option<(isize, isize)> = None;
     let mut run = 1;
     for c in free {
-        // One 32-bit division a cell (the annealing counts blocks every
-        // step).
-        let here = ((c as u32 / w) as isize, (c as u32 % w) as isize);
+        // Looked up, not divided (the annealing counts blocks every step).
+        let pos = geo.pos(c);
+        let here = (pos.row as isize, pos.col as isize);
         if let Some(p) = previous {
             let (dr, dc) = (here.0 - p.0, here.1 - p.1);
             let next = (dr.abs() <= 1 && dc.abs() <= 1).then_some((dr, dc));
