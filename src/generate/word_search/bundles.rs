@@ -125,15 +125,13 @@ pub(crate) fn bundles(geo: &Geometry, placements: &[Placement]) -> (Vec<usize>, 
 /// How bundled a layout is, smaller is better: the largest bundle first,
 /// then the sum of squared bundle sizes (a few pairs beat one trio).
 pub(crate) fn bundle_score(geo: &Geometry, placements: &[Placement]) -> (usize, usize) {
-    let (_, sizes) = bundles(geo, placements);
-    let largest = sizes.iter().copied().max().unwrap_or(0);
-    (largest, sizes.iter().map(|s| s * s).sum())
+    BundleCounter::default().score(geo, placements)
 }
 
-/// [`bundle_score`] with buffers kept between calls and the stretches
-/// bucketed by line instead of sorted: the annealing scores every step's
-/// layout (a fifth of its time on the long German list went to the
-/// allocations and the sort).
+/// [`bundle_score`] with buffers kept between calls (the annealing
+/// scores every step's layout) and the stretches bucketed by line instead
+/// of sorted as [`BundleMap`] does (a fifth of the annealing's time on the
+/// long German list went to that sort and the allocations).
 #[derive(Default)]
 pub(crate) struct BundleCounter {
     stretches: Vec<Stretch>,
@@ -145,7 +143,8 @@ pub(crate) struct BundleCounter {
 }
 
 impl BundleCounter {
-    /// The same as [`bundle_score`].
+    /// The largest bundle and the sum of squared bundle sizes (see
+    /// [`bundle_score`]).
     pub fn score(&mut self, geo: &Geometry, placements: &[Placement]) -> (usize, usize) {
         let n = placements.len();
         // Lines of an axis, offset by height - 1 to start at 0 (column
@@ -244,8 +243,8 @@ mod tests {
         assert_eq!(BundleCounter::default().score(&geo, &words), (2, 4 + 1 + 4));
     }
 
-    /// The counter scores random layouts of every direction as
-    /// [`bundle_score`] does, on a square, a tall and a wide grid.
+    /// The counter scores random layouts of every direction as the
+    /// bundles [`BundleMap`] finds, on a square, a tall and a wide grid.
     #[test]
     fn counter_scores_as_bundle_score() {
         let mut rng = crate::generate::rng::Rng::new(7);
@@ -265,7 +264,10 @@ mod tests {
                         words.push(word(&geo, r as usize, c as usize, dir, len as u8));
                     }
                 }
-                assert_eq!(counter.score(&geo, &words), bundle_score(&geo, &words));
+                let (_, sizes) = bundles(&geo, &words);
+                let largest = sizes.iter().copied().max().unwrap_or(0);
+                let squares = sizes.iter().map(|s| s * s).sum();
+                assert_eq!(counter.score(&geo, &words), (largest, squares));
             }
         }
     }
