@@ -6,6 +6,7 @@ use super::anneal::{Anneal, keep_closest};
 use super::board::{Board, Placement};
 use super::cover::{Cover, Swept};
 use super::filler::{accidental_words, fill};
+use super::goals::BUNDLE_GOAL;
 use super::patterns::{PatternBase, Patterns};
 use super::pick::Picker;
 use super::plan::Planner;
@@ -67,6 +68,10 @@ const THEME_LIST: usize = 300;
 /// median but up to 7 s (a sketch that finds no layout costs 1–2 s).
 /// Woven first: a request the weave already serves (70k German on the
 /// heart, `--pick 40-55`: bundles 3–4) keeps its puzzle and its 0.1 s.
+/// Exact counts, whose first puzzle is already sketched (planned first),
+/// sketch again the same way when it misses `goals::BUNDLE_GOAL`: 70k
+/// German, 20×20, `--pick 40`, SONNENSCHEIN, 30 seeds (2026-11-29):
+/// bundle 5 (6) → 5 (5), every share and 0.22 s median both.
 const SKETCHED_RANGES: usize = 2;
 // The planner sketches only its first `SKETCHES` plans.
 const _: () = assert!(SKETCHED_RANGES <= super::plan::SKETCHES);
@@ -264,10 +269,10 @@ struct Request {
     /// Lists of at most `THEME_LIST` words: no woven layout of their own
     /// (the weave only adopts theirs; see `FALLBACK_EVERY`).
     theme_list: bool,
-    /// A range of words around a solution word from a large vocabulary:
-    /// sketched when the woven puzzle misses the range's bundle goal (see
-    /// `SKETCHED_RANGES`).
-    sketch_when_bundled: bool,
+    /// A count of words around a solution word from a large vocabulary:
+    /// the largest bundle beyond which its first puzzle sends the next
+    /// restart to sketch (see `SKETCHED_RANGES`).
+    sketch_over: Option<usize>,
     untangle_adopted: bool,
     /// Theme lists with a solution word and a word range can be annealed.
     theme_range: bool,
@@ -313,9 +318,12 @@ impl Request {
             plan_required: direction_shares(plan_words, spec.directions),
             planned_first,
             theme_list,
-            sketch_when_bundled: matches!(spec.pick, Some(WordCount::Between(..)))
-                && solution_len.is_some()
-                && !theme_list,
+            sketch_over: match spec.pick {
+                Some(WordCount::Between(..)) => Some(RANGE_BUNDLE_GOAL),
+                Some(WordCount::Exact(_)) => Some(BUNDLE_GOAL),
+                Some(WordCount::Auto) | None => None,
+            }
+            .filter(|_| solution_len.is_some() && !theme_list),
             untangle_adopted,
             theme_range,
             portfolio: theme_range && vocabulary < ANNEALED_SPARE_WORDS * plan_words,
@@ -763,9 +771,9 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
             stats,
             (&[], self.closest_free),
         );
-        if self.request.sketch_when_bundled
+        if let Some(goal) = self.request.sketch_over
             && self.sketch_restart.is_none()
-            && result.0.report.quality.largest_bundle > RANGE_BUNDLE_GOAL
+            && result.0.report.quality.largest_bundle > goal
         {
             self.sketch_restart = Some(restart + 1);
             self.unsketched = Some(result);
