@@ -110,8 +110,6 @@ pub(crate) struct Planner<'p> {
     length_counts: Vec<usize>,
     /// Whether plans are sketched first (see `SKETCHES`).
     sketches: bool,
-    /// Whether a sketch must meet every layout goal (`run_sketches`).
-    goal_sketches_only: bool,
     /// Per slot of a sketched plan, the slots crossing it: a word drawn
     /// must leave each of them a word to match (none for tiled plans).
     crossers: Vec<Vec<usize>>,
@@ -154,7 +152,6 @@ impl<'p> Planner<'p> {
             crossable_now: Vec::new(),
             failed_fills: 0,
             crossers: Vec::new(),
-            goal_sketches_only: false,
             sketches: problem.pools.iter().map(|p| p.all.len()).sum::<usize>() > SKETCH_VOCABULARY,
             length_counts: {
                 let mut counts = vec![0; longest + 1];
@@ -176,9 +173,8 @@ impl<'p> Planner<'p> {
         self.sketches
     }
 
-    /// Tries `sketches` sketched plans (at most `SKETCHES`), taking only a
-    /// sketch that meets every layout goal: for requests whose other
-    /// layouts come close to the goals anyway (ranges, woven).
+    /// Tries `sketches` sketched plans (at most `SKETCHES`) and nothing
+    /// else; the caller compares the puzzle with the one it has.
     pub fn run_sketches(
         &mut self,
         board: &mut Board,
@@ -187,10 +183,7 @@ impl<'p> Planner<'p> {
         limits: &Limits,
         sketches: usize,
     ) -> Swept {
-        self.goal_sketches_only = true;
-        let swept = self.run(board, patterns, rng, limits, sketches, sketches as u64);
-        self.goal_sketches_only = false;
-        swept
+        self.run(board, patterns, rng, limits, sketches, sketches as u64)
     }
 
     /// Makes a plan by sketching (see `sketch`): the slots and the cells
@@ -219,10 +212,7 @@ impl<'p> Planner<'p> {
                 (0..=64).map(|l| rules.max_overlaps(l) as u8).collect(),
             ),
         );
-        let Some(sketch) = sketcher
-            .run(&open, keep, rng, limits)
-            .filter(|s| s.goals_met || !self.goal_sketches_only)
-        else {
+        let Some(sketch) = sketcher.run(&open, keep, rng, limits) else {
             return false;
         };
         let mut usage = vec![0u8; geo.cells()];

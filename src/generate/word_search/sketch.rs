@@ -265,9 +265,6 @@ pub(crate) struct Sketcher<'g> {
 pub(crate) struct Sketch {
     pub slots: Vec<SketchSlot>,
     pub free: Vec<u16>,
-    /// Whether it meets every layout goal (not only the rules and the
-    /// cover).
-    pub goals_met: bool,
 }
 
 impl<'g> Sketcher<'g> {
@@ -373,7 +370,6 @@ impl<'g> Sketcher<'g> {
                 break;
             }
         }
-        let goals_met = best.goals_met;
         let state = best.state?;
         let free = open_cells
             .iter()
@@ -383,7 +379,6 @@ impl<'g> Sketcher<'g> {
         Some(Sketch {
             slots: state.slots,
             free,
-            goals_met,
         })
     }
 
@@ -978,7 +973,6 @@ mod tests {
                 &Sketch {
                     slots: mended.slots.clone(),
                     free,
-                    goals_met: false
                 },
                 0
             )
