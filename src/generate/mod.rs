@@ -204,6 +204,10 @@ pub(crate) struct Limits {
     /// Set once the clock has stopped a search: the result may differ
     /// from another run's. Shared like `work`.
     clock_cut: Arc<AtomicBool>,
+    /// A second flag that stops the work, besides `cancel`: work run ahead
+    /// on another thread, stopped once it is not needed (see
+    /// [`Limits::cut_short_by`]).
+    cut_short: Option<Arc<AtomicBool>>,
 }
 
 impl Limits {
@@ -216,6 +220,7 @@ impl Limits {
             work: Default::default(),
             work_limit: u64::MAX,
             clock_cut: Default::default(),
+            cut_short: None,
         }
     }
 
@@ -243,6 +248,7 @@ impl Limits {
             work: self.work.clone(),
             work_limit: self.work().saturating_add(budget).min(self.work_limit),
             clock_cut: self.clock_cut.clone(),
+            cut_short: self.cut_short.clone(),
         }
     }
 
@@ -256,7 +262,27 @@ impl Limits {
             work: Default::default(),
             work_limit: u64::MAX,
             clock_cut: self.clock_cut.clone(),
+            cut_short: self.cut_short.clone(),
         }
+    }
+
+    /// The same limits, also stopped (as if cancelled) once `flag` is set.
+    pub fn cut_short_by(&self, flag: &Arc<AtomicBool>) -> Limits {
+        Limits {
+            deadline: self.deadline,
+            cancel: self.cancel.clone(),
+            work: self.work.clone(),
+            work_limit: self.work_limit,
+            clock_cut: self.clock_cut.clone(),
+            cut_short: Some(flag.clone()),
+        }
+    }
+
+    /// Whether the cancel flag is set.
+    pub fn cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
     /// Work done so far.
@@ -299,10 +325,11 @@ impl Limits {
 
     /// Whether to stop, counting no work.
     pub fn poll(&self) -> Option<Stop> {
-        if self
-            .cancel
-            .as_ref()
-            .is_some_and(|c| c.load(Ordering::Relaxed))
+        if self.cancelled()
+            || self
+                .cut_short
+                .as_ref()
+                .is_some_and(|c| c.load(Ordering::Relaxed))
         {
             return Some(Stop::Cancelled);
         }

@@ -18,6 +18,8 @@ use crate::generate::rng::Rng;
 use crate::model::{Direction, DirectionSet};
 use std::cell::RefCell;
 use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 mod refill;
 
@@ -254,7 +256,22 @@ impl Measure {
     }
 }
 
+/// What one annealing from a board came to, run ahead on a thread of its
+/// own (see [`Anneal::run_each`]).
+pub(crate) struct Annealed {
+    /// The layout `run` returned.
+    pub layout: Option<Snapshot>,
+    /// Its near miss (see `take_near_miss`).
+    pub near_miss: Option<Vec<(u32, u16, Direction)>>,
+    /// The free cells of the closest layout it reached (see
+    /// `closest_free`).
+    closest_free: Option<usize>,
+    /// Whether its layout meets every goal.
+    met: bool,
+}
+
 /// The annealer of one request.
+#[derive(Clone)]
 pub(crate) struct Anneal<'p> {
     problem: &'p Problem,
     excluded: &'p BTreeSet<u32>,
@@ -292,6 +309,8 @@ pub(crate) struct Anneal<'p> {
     near_miss: Option<(usize, State)>,
     /// The bundle count's buffers, kept from step to step.
     bundles: RefCell<BundleCounter>,
+    /// Whether the layout the last run returned meets every goal.
+    met: bool,
 }
 
 impl<'p> Anneal<'p> {
@@ -371,6 +390,7 @@ impl<'p> Anneal<'p> {
             closest_free: None,
             near_miss: None,
             bundles: RefCell::default(),
+            met: false,
         }
     }
 
@@ -396,6 +416,7 @@ impl<'p> Anneal<'p> {
         let cooling = exp_neg(LN_HOT_OVER_COLD / ROUND as f64);
         let mut temperature = HOT;
         self.near_miss = None;
+        self.met = false;
         for done in 1..=self.steps {
             temperature *= cooling;
             if done.is_multiple_of(ROUND) {
@@ -445,7 +466,77 @@ impl<'p> Anneal<'p> {
         if start_key.is_some_and(|k| k <= key) {
             return None;
         }
+        self.met = self.measure(&state).goals_met();
         Some(self.snapshot(&state, solution))
+    }
+
+    /// Annealings from the board, one per seed and work budget, each on a
+    /// thread of its own and each exactly as `run` would have gone: what
+    /// one comes to does not depend on how many run at once. The first is
+    /// the one needed now; the rest run ahead and come back only when
+    /// they may be needed next: they are stopped (and dropped) once the
+    /// first found a layout that meets every goal (the run will most
+    /// likely end with it) or was cancelled.
+    pub fn run_each(
+        &self,
+        board: &Board,
+        fixed: usize,
+        runs: &[(u64, Limits)],
+    ) -> (Option<Annealed>, Vec<Annealed>) {
+        let not_needed = Arc::new(AtomicBool::new(false));
+        let ahead_limits: Vec<Limits> = runs
+            .iter()
+            .skip(1)
+            .map(|(_, limits)| limits.cut_short_by(&not_needed))
+            .collect();
+        std::thread::scope(|scope| {
+            let threads: Vec<_> = runs
+                .iter()
+                .enumerate()
+                .map(|(i, (seed, limits))| {
+                    let limits = if i == 0 { limits } else { &ahead_limits[i - 1] };
+                    let mut anneal = self.clone();
+                    anneal.closest_free = None;
+                    anneal.near_miss = None;
+                    scope.spawn(move || {
+                        let layout = anneal.run(board, fixed, &mut Rng::new(*seed), limits);
+                        let met = layout.is_some() && anneal.met;
+                        Annealed {
+                            layout,
+                            near_miss: anneal.take_near_miss(),
+                            closest_free: anneal.closest_free,
+                            met,
+                        }
+                    })
+                })
+                .collect();
+            let mut threads = threads.into_iter();
+            let first = threads
+                .next()
+                .map(|t| t.join().expect("an annealing thread"));
+            let ahead: Vec<_> = threads.collect();
+            if first.as_ref().is_none_or(|f| f.met) || runs[0].1.cancelled() {
+                not_needed.store(true, Ordering::Relaxed);
+            }
+            let ahead = ahead
+                .into_iter()
+                .map(|t| t.join().expect("an annealing thread"))
+                .collect();
+            let ahead = if not_needed.load(Ordering::Relaxed) {
+                Vec::new()
+            } else {
+                ahead
+            };
+            (first, ahead)
+        })
+    }
+
+    /// Takes in what an annealing run ahead noted (see `run_each`), as if
+    /// it had run here.
+    pub fn absorb(&mut self, annealed: &Annealed) {
+        if let (Some(free), Some(goal)) = (annealed.closest_free, self.goal_free) {
+            keep_closest(&mut self.closest_free, free, goal);
+        }
     }
 
     /// The drawn words of a layout, and its free cells with the solution's
@@ -1323,6 +1414,33 @@ mod tests {
             assert_eq!(&letters, problem.solution.as_ref().unwrap());
             // The closest layout it reached is the exact one.
             assert_eq!(anneal.closest_free(), Some(letters.len()));
+        });
+    }
+
+    /// An annealing run ahead on another thread comes to what it comes to
+    /// alone, and comes back only while the first run found no layout.
+    #[test]
+    fn annealings_run_ahead_come_to_what_they_would_alone() {
+        with_annealer(|_, anneal, board| {
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+            let unlimited = || Limits::new(deadline, None);
+            let (alone, _, _) = annealed(anneal, board);
+            let alone_closest = anneal.closest_free();
+            // The first run cut at its first step: seed 5's run comes back.
+            let cut = Limits::new(deadline, None).with_budget(1, deadline);
+            let (first, ahead) = anneal.run_each(board, 0, &[(7, cut), (5, unlimited())]);
+            assert!(first.expect("the first run").layout.is_none());
+            assert_eq!(ahead.len(), 1);
+            let layout = ahead[0].layout.as_ref().expect("seed 5's layout");
+            assert_eq!((&layout.words, &layout.kept), (&alone.words, &alone.kept));
+            assert_eq!(ahead[0].closest_free, alone_closest);
+            // The first run found a layout that meets every goal: the run
+            // ahead is dropped.
+            let (first, ahead) = anneal.run_each(board, 0, &[(5, unlimited()), (7, unlimited())]);
+            let first = first.expect("the first run");
+            assert!(first.met);
+            assert_eq!(first.layout.expect("a layout").words, alone.words);
+            assert!(ahead.is_empty());
         });
     }
 

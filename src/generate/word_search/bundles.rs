@@ -5,6 +5,7 @@ use super::board::{BUNDLE_CELLS, Geometry, Placement, axis_of};
 use crate::model::Direction;
 
 /// A placement as a stretch of one line of its axis.
+#[derive(Clone)]
 struct Stretch {
     axis: usize,
     line: isize,
@@ -132,7 +133,7 @@ pub(crate) fn bundle_score(geo: &Geometry, placements: &[Placement]) -> (usize, 
 /// scores every step's layout) and the stretches bucketed by line instead
 /// of sorted as [`BundleMap`] does (a fifth of the annealing's time on the
 /// long German list went to that sort and the allocations).
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct BundleCounter {
     stretches: Vec<Stretch>,
     /// Per bucket (axis and line), where its stretches start in `order`.

@@ -2,7 +2,7 @@
 //! the grid (solution word or filler), the best effort, and the puzzle with
 //! its report.
 
-use super::anneal::{Anneal, keep_closest};
+use super::anneal::{Anneal, Annealed, keep_closest};
 use super::board::{Board, Placement};
 use super::cover::{Cover, Swept};
 use super::filler::{accidental_words, fill};
@@ -20,6 +20,7 @@ use crate::generate::rng::Rng;
 use crate::generate::{Limits, Stop, luby};
 use crate::model::{Direction, PlacedWord, Puzzle, Report, Solution, WordCount};
 use std::collections::BTreeSet;
+use std::num::NonZeroUsize;
 
 /// One way of asking: strict first, then relaxed.
 #[derive(Clone, Copy)]
@@ -387,6 +388,17 @@ struct Layouts<'a, 'p> {
     rescues: &'a mut usize,
     /// Whether the planner or the sweep closed a layout in this run.
     constructed: &'a mut bool,
+    /// Rescue annealings run ahead of their turn (see `Layouts::annealed`).
+    ahead: &'a mut Vec<RescueAhead>,
+}
+
+/// A rescue annealing run ahead of its turn, and what it started from.
+struct RescueAhead {
+    /// Which rescue of the run it is.
+    number: usize,
+    /// The words on the board it started from, and how many stay fixed.
+    from: (usize, Vec<(u32, u16, Direction)>),
+    annealed: Annealed,
 }
 
 impl Layouts<'_, '_> {
@@ -539,21 +551,66 @@ impl Layouts<'_, '_> {
         if *self.rescues >= ANNEAL_RESCUES || !rescue_now {
             return None;
         }
-        // Draws and a work budget of its own (as large as the level's): the
-        // restarts after a rescue go as they would have without it, so a
-        // list the sweep serves keeps its layouts and the rescued one only
-        // competes with them (see `ANNEAL_RESCUES`).
-        let own_budget = self.own_budget(limits);
-        let anneal = self.anneal.as_deref_mut()?;
         *self.rescues += 1;
-        let mut own_draws =
-            Rng::new(self.seed ^ layout_seed(&[(*self.rescues as u32, 0, Direction::E)]));
-        let Some(layout) = anneal.run(board, first_drawn, &mut own_draws, &own_budget) else {
-            return self.repair(board, patterns, limits);
+        let annealed = self.annealed(board, first_drawn, *self.rescues, limits)?;
+        self.anneal.as_deref_mut()?.absorb(&annealed);
+        let Some(layout) = annealed.layout else {
+            return self.repair(board, patterns, limits, annealed.near_miss);
         };
         self.weave
             .adopt(board, patterns, &layout)
             .then_some((Method::Woven, true))
+    }
+
+    /// Rescue `number`'s annealing: run ahead already, or run now. While
+    /// the run rescues back to back, the rescues after it run alongside,
+    /// as many as the machine has cores: when this one finds no layout,
+    /// the next restarts run them anyway, each exactly so (its own draws
+    /// and budget, from the same board), so the puzzle does not depend on
+    /// the cores (see `Anneal::run_each`). 86 long + 25 short German words
+    /// (18×18, LEBENSLAUF), two cores: see `BENCHMARKS.md`.
+    fn annealed(
+        &mut self,
+        board: &Board,
+        first_drawn: usize,
+        number: usize,
+        limits: &Limits,
+    ) -> Option<Annealed> {
+        let from = (first_drawn, snapshot(&board.placements));
+        if let Some(at) = self
+            .ahead
+            .iter()
+            .position(|a| a.number == number && a.from == from)
+        {
+            return Some(self.ahead.swap_remove(at).annealed);
+        }
+        self.ahead.clear();
+        let alongside = if *self.constructed {
+            1
+        } else {
+            std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
+        };
+        let last = ANNEAL_RESCUES.min(number + alongside - 1);
+        // Draws and a work budget of its own (as large as the level's): the
+        // restarts after a rescue go as they would have without it, so a
+        // list the sweep serves keeps its layouts and the rescued one only
+        // competes with them (see `ANNEAL_RESCUES`).
+        let runs: Vec<(u64, Limits)> = (number..=last)
+            .map(|k| {
+                let draws = self.seed ^ layout_seed(&[(k as u32, 0, Direction::E)]);
+                (draws, self.own_budget(limits))
+            })
+            .collect();
+        let anneal = self.anneal.as_deref()?;
+        let (first, ahead) = anneal.run_each(board, first_drawn, &runs);
+        for (later, annealed) in (number + 1..).zip(ahead) {
+            self.ahead.push(RescueAhead {
+                number: later,
+                from: from.clone(),
+                annealed,
+            });
+        }
+        first
     }
 
     /// A work budget of its own, as large as the level's, for an
@@ -574,9 +631,10 @@ impl Layouts<'_, '_> {
         board: &mut Board,
         patterns: &mut Patterns,
         limits: &Limits,
+        near_miss: Option<Vec<(u32, u16, Direction)>>,
     ) -> Option<(Method, bool)> {
-        let anneal = self.anneal.as_deref_mut()?;
-        let near = anneal.take_near_miss()?;
+        let anneal = self.anneal.as_deref()?;
+        let near = near_miss?;
         let asked = (self.request.word_bounds, anneal.asks_shares());
         // Draws of its own, seeded by the near miss: a repair that fails
         // leaves the run as it would have gone without it.
@@ -840,9 +898,9 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
         let (required, must_shares) = self.request.shares(level);
         let mut weave = Weave::new(problem, self.excluded, level.shares);
         let mut anneal = self.annealer(level);
+        let mut ahead = Vec::new();
         let level_budget = limits.work_left();
-        let mut restart = 0u64;
-        let mut proven = false;
+        let (mut restart, mut proven) = (0u64, false);
         loop {
             restart += 1;
             let mut board = Board::new(&problem.geo, problem.preset.clone(), &problem.spec.rules);
@@ -867,6 +925,7 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
                     failed_fills: self.failed_fills,
                     rescues: &mut self.rescues,
                     constructed: &mut self.constructed,
+                    ahead: &mut ahead,
                 },
                 picker: Picker::new(problem, self.excluded, self.request.word_bounds, required),
                 best: &mut self.best,
