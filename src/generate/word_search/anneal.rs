@@ -573,6 +573,14 @@ impl<'p> Anneal<'p> {
         self.closest_free
     }
 
+    /// Whether some run reached a layout a near miss's cells (or fewer)
+    /// off the solution's count (see [`NEAR_MISS_OFF`]).
+    pub fn came_close(&self) -> bool {
+        self.closest_free
+            .zip(self.goal_free)
+            .is_some_and(|(free, goal)| free.abs_diff(goal) <= NEAR_MISS_OFF)
+    }
+
     /// Notes a layout with `free` cells free; an exact one only once its
     /// letters `read_right`.
     fn note_closest(&mut self, free: usize, read_right: bool) {
