@@ -1426,7 +1426,7 @@ mod tests {
     }
 
     /// An annealing run ahead on another thread comes to what it comes to
-    /// alone, and comes back only while the first run found no layout.
+    /// alone, and is dropped once the first run's layout meets every goal.
     #[test]
     fn annealings_run_ahead_come_to_what_they_would_alone() {
         with_annealer(|_, anneal, board| {
