@@ -19,7 +19,7 @@ use crate::model::{Direction, DirectionSet};
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 mod refill;
 
@@ -288,8 +288,6 @@ pub(crate) struct Annealed {
     /// The free cells of the closest layout it reached (see
     /// `closest_free`).
     closest_free: Option<usize>,
-    /// Whether its layout meets every goal.
-    met: bool,
 }
 
 /// The annealer of one request.
@@ -336,6 +334,12 @@ pub(crate) struct Anneal<'p> {
     bundles: RefCell<BundleCounter>,
     /// Whether the layout the last run returned meets every goal.
     met: bool,
+    /// The fewest steps after which any run of a race (see `run_each`)
+    /// came to a layout meeting every goal; a raced run stops once it has
+    /// taken more. `None` outside a race.
+    race: Option<Arc<AtomicU64>>,
+    /// The step at which the last run's layout met every goal.
+    met_at: Option<u64>,
 }
 
 impl<'p> Anneal<'p> {
@@ -417,6 +421,8 @@ impl<'p> Anneal<'p> {
             near_miss: None,
             bundles: RefCell::default(),
             met: false,
+            race: None,
+            met_at: None,
         }
     }
 
@@ -443,11 +449,11 @@ impl<'p> Anneal<'p> {
         let mut temperature = HOT;
         self.near_miss = None;
         self.met = false;
+        self.met_at = None;
         let mut done = 0;
         loop {
             done += 1;
-            let short_of_shares = best.as_ref().is_some_and(|(key, _)| shares_short(key) > 0);
-            if done > self.steps && !(short_of_shares && done <= self.steps_short_of_shares) {
+            if self.steps_spent(done, best.as_ref().map(|(key, _)| key)) {
                 break;
             }
             temperature *= cooling;
@@ -498,30 +504,58 @@ impl<'p> Anneal<'p> {
         if start_key.is_some_and(|k| k <= key) {
             return None;
         }
-        self.met = self.measure(&state).goals_met();
+        self.note_met(&state, done);
         Some(self.snapshot(&state, solution))
     }
 
+    /// Notes whether the layout a run returns after `done` steps meets
+    /// every goal, and if so tells the race.
+    fn note_met(&mut self, state: &State, done: u64) {
+        self.met = self.measure(state).goals_met();
+        self.met_at = self.met.then_some(done);
+        if let (Some(race), Some(done)) = (&self.race, self.met_at) {
+            race.fetch_min(done, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether a run that has taken `done` steps, holding a best exact
+    /// layout ranked `best`, ends: its steps are spent (more while that
+    /// layout misses a share, see [`RESCUE_STEPS_SHORT_OF_SHARES`]), or it
+    /// is beaten in a race (another run met every goal in fewer steps).
+    fn steps_spent(&self, done: u64, best: Option<&Ranked>) -> bool {
+        let short_of_shares = best.is_some_and(|key| shares_short(key) > 0);
+        let beaten = self
+            .race
+            .as_ref()
+            .is_some_and(|r| done > r.load(Ordering::Relaxed));
+        beaten || (done > self.steps && !(short_of_shares && done <= self.steps_short_of_shares))
+    }
+
     /// Annealings from the board, one per seed and work budget, each on a
-    /// thread of its own and each exactly as `run` would have gone: what
-    /// one comes to does not depend on how many run at once. The first is
-    /// the one needed now; the rest run ahead and come back only when
-    /// they may be needed next: they are stopped (and dropped) once the
-    /// first found a layout that meets every goal (the run will most
-    /// likely end with it) or was cancelled.
+    /// thread of its own, raced: the run that meets every goal in the
+    /// fewest steps (the earlier on a tie) wins and comes back alone, and
+    /// a run stops once another has met them in fewer steps than it has
+    /// taken. Each run goes exactly as `run` would have gone alone up to
+    /// where it stops, so what the race comes to does not depend on how
+    /// many runs the machine runs at once, nor on their timing. Returns
+    /// which run came back first. When none meets every goal, that is the
+    /// first, the one needed now, and the rest come back as run ahead, for
+    /// when they may be needed next (dropped once the first was
+    /// cancelled).
     pub fn run_each(
         &self,
         board: &Board,
         fixed: usize,
         runs: &[(u64, Limits)],
-    ) -> (Option<Annealed>, Vec<Annealed>) {
+    ) -> (usize, Option<Annealed>, Vec<Annealed>) {
         let not_needed = Arc::new(AtomicBool::new(false));
+        let race = Arc::new(AtomicU64::new(u64::MAX));
         let ahead_limits: Vec<Limits> = runs
             .iter()
             .skip(1)
             .map(|(_, limits)| limits.cut_short_by(&not_needed))
             .collect();
-        std::thread::scope(|scope| {
+        let mut done: Vec<(Annealed, Option<u64>)> = std::thread::scope(|scope| {
             let threads: Vec<_> = runs
                 .iter()
                 .enumerate()
@@ -531,15 +565,16 @@ impl<'p> Anneal<'p> {
                     anneal.steps_short_of_shares = RESCUE_STEPS_SHORT_OF_SHARES;
                     anneal.closest_free = None;
                     anneal.near_miss = None;
+                    anneal.race = (runs.len() > 1).then(|| Arc::clone(&race));
                     scope.spawn(move || {
                         let layout = anneal.run(board, fixed, &mut Rng::new(*seed), limits);
                         let met = layout.is_some() && anneal.met;
-                        Annealed {
+                        let annealed = Annealed {
                             layout,
                             near_miss: anneal.take_near_miss(),
                             closest_free: anneal.closest_free,
-                            met,
-                        }
+                        };
+                        (annealed, anneal.met_at.filter(|_| met))
                     })
                 })
                 .collect();
@@ -547,21 +582,30 @@ impl<'p> Anneal<'p> {
             let first = threads
                 .next()
                 .map(|t| t.join().expect("an annealing thread"));
-            let ahead: Vec<_> = threads.collect();
-            if first.as_ref().is_none_or(|f| f.met) || runs[0].1.cancelled() {
+            if runs[0].1.cancelled() {
                 not_needed.store(true, Ordering::Relaxed);
             }
-            let ahead = ahead
+            first
                 .into_iter()
-                .map(|t| t.join().expect("an annealing thread"))
-                .collect();
-            let ahead = if not_needed.load(Ordering::Relaxed) {
-                Vec::new()
-            } else {
-                ahead
-            };
-            (first, ahead)
-        })
+                .chain(threads.map(|t| t.join().expect("an annealing thread")))
+                .collect()
+        });
+        // The winner's steps are known to every run that took more: those
+        // stopped where the timing had them (their notes are dropped).
+        let winner = (0..done.len())
+            .filter_map(|i| done[i].1.map(|steps| (steps, i)))
+            .min();
+        if let Some((_, i)) = winner {
+            return (i, Some(done.swap_remove(i).0), Vec::new());
+        }
+        let mut done = done.into_iter().map(|(annealed, _)| annealed);
+        let first = done.next();
+        let ahead = if not_needed.load(Ordering::Relaxed) {
+            Vec::new()
+        } else {
+            done.collect()
+        };
+        (0, first, ahead)
     }
 
     /// Takes in what an annealing run ahead noted (see `run_each`), as if
@@ -1458,30 +1502,49 @@ mod tests {
         });
     }
 
-    /// An annealing run ahead on another thread comes to what it comes to
-    /// alone, and is dropped once the first run's layout meets every goal.
+    /// Raced annealings: the one that meets every goal in the fewest steps
+    /// comes back alone, as it would have alone; when none meets them, the
+    /// first comes back and the rest as run ahead, each as it would have
+    /// gone alone.
     #[test]
-    fn annealings_run_ahead_come_to_what_they_would_alone() {
+    fn raced_annealings_come_to_what_they_would_alone() {
         with_annealer(|_, anneal, board| {
             let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
             let unlimited = || Limits::new(deadline, None);
-            let (alone, _, _) = annealed(anneal, board);
-            let alone_closest = anneal.closest_free();
-            // The first run cut at its first step: seed 5's run comes back.
-            let cut = Limits::new(deadline, None).with_budget(1, deadline);
-            let (first, ahead) = anneal.run_each(board, 0, &[(7, cut), (5, unlimited())]);
+            let budget = |work| Limits::new(deadline, None).with_budget(work, deadline);
+            let alone = |anneal: &mut Anneal, seed, limits: &Limits| {
+                let layout = anneal.run(board, 0, &mut Rng::new(seed), limits);
+                (layout.map(|l| l.words), anneal.met, anneal.met_at)
+            };
+            let (five, five_met, five_steps) = alone(anneal, 5, &unlimited());
+            let (seven, seven_met, seven_steps) = alone(anneal, 7, &unlimited());
+            assert!(five_met && seven_met, "both seeds meet every goal alone");
+            // The first run cut at its first step: seed 5's run wins.
+            let (won, first, ahead) =
+                anneal.run_each(board, 0, &[(7, budget(1)), (5, unlimited())]);
+            assert_eq!((won, ahead.len()), (1, 0));
+            assert_eq!(first.expect("seed 5's run").layout.map(|l| l.words), five);
+            // Both meet every goal: the one in fewer steps wins.
+            let (won, first, ahead) =
+                anneal.run_each(board, 0, &[(5, unlimited()), (7, unlimited())]);
+            let (winner, winner_layout) = if (five_steps, 0) < (seven_steps, 1) {
+                (0, five)
+            } else {
+                (1, seven)
+            };
+            assert_eq!((won, ahead.len()), (winner, 0));
+            assert_eq!(first.and_then(|f| f.layout).map(|l| l.words), winner_layout);
+            // Neither can meet them in a few steps: the first comes back
+            // and the second as run ahead, each as alone.
+            anneal.closest_free = None;
+            let (few_five, _, _) = alone(anneal, 5, &budget(200));
+            let few_five_closest = anneal.closest_free();
+            let (won, first, ahead) =
+                anneal.run_each(board, 0, &[(7, budget(1)), (5, budget(200))]);
+            assert_eq!((won, ahead.len()), (0, 1));
             assert!(first.expect("the first run").layout.is_none());
-            assert_eq!(ahead.len(), 1);
-            let layout = ahead[0].layout.as_ref().expect("seed 5's layout");
-            assert_eq!((&layout.words, &layout.kept), (&alone.words, &alone.kept));
-            assert_eq!(ahead[0].closest_free, alone_closest);
-            // The first run found a layout that meets every goal: the run
-            // ahead is dropped.
-            let (first, ahead) = anneal.run_each(board, 0, &[(5, unlimited()), (7, unlimited())]);
-            let first = first.expect("the first run");
-            assert!(first.met);
-            assert_eq!(first.layout.expect("a layout").words, alone.words);
-            assert!(ahead.is_empty());
+            assert_eq!(ahead[0].layout.as_ref().map(|l| l.words.clone()), few_five);
+            assert_eq!(ahead[0].closest_free, few_five_closest);
         });
     }
 

@@ -20,7 +20,6 @@ use crate::generate::rng::Rng;
 use crate::generate::{Limits, Stop, luby};
 use crate::model::{Direction, PlacedWord, Puzzle, Report, Solution, WordCount};
 use std::collections::BTreeSet;
-use std::num::NonZeroUsize;
 
 /// One way of asking: strict first, then relaxed.
 #[derive(Clone, Copy)]
@@ -208,6 +207,21 @@ const ANNEAL_RESCUES: usize = 4;
 /// The 150 long `wamerican` words, whose rescues end 23–41 cells off,
 /// gained nothing and took 4.6 → 6.4 s: hence only when close.
 const CLOSE_RESCUES: usize = 8;
+/// Rescues raced at once while the run rescues back to back (see
+/// `Layouts::annealed`): a constant, not the machine's cores, so that the
+/// winner, the run that meets every goal in the fewest steps, does not
+/// depend on the machine. Before, the later rescue ran ahead on the other
+/// core and waited: 86 long + 25 short German words (18×18, LEBENSLAUF,
+/// seed 2) had the second rescue meet every goal after 49,500 steps
+/// (0.3 s) while the first ran its 300,000 in vain (2.7 s). Raced, 30
+/// seeds on two cores (2026-12-07), kept / largest bundle / every share
+/// the same on every row of `BENCHMARKS.md`'s table, median time: long
+/// German 4.28 → 3.87 s (seed 2 2.65 → 0.25 s, seed 28 2.82 → 0.61 s),
+/// 200 `wamerican` 1.58 → 1.07 s, sea life 0.43 → 0.34 s, 200 German
+/// 5.12 → 5.30 s and 150 long `wamerican` 8.20 → 8.45 s (noise: their
+/// rescues rarely meet every goal). More than two not measured: on two
+/// cores a third run takes the other two's time.
+const RESCUES_RACED: usize = 2;
 /// See `ANNEAL_RESCUES`.
 const RESCUE_EVERY: u64 = 32;
 /// Annealings a run without a solution word may try when the picker could
@@ -573,12 +587,12 @@ impl Layouts<'_, '_> {
     }
 
     /// Rescue `number`'s annealing: run ahead already, or run now. While
-    /// the run rescues back to back, the rescues after it run alongside,
-    /// as many as the machine has cores: when this one finds no layout,
-    /// the next restarts run them anyway, each exactly so (its own draws
-    /// and budget, from the same board), so the puzzle does not depend on
-    /// the cores (see `Anneal::run_each`). 86 long + 25 short German words
-    /// (18×18, LEBENSLAUF), two cores: see `BENCHMARKS.md`.
+    /// the run rescues back to back, the next rescue races it (see
+    /// `RESCUES_RACED`, `Anneal::run_each`): the one that meets every goal
+    /// in fewer steps comes back (and counts the rescues up to it as
+    /// spent); when neither does, this one comes back and the next is
+    /// kept for the next restart, which would have run it exactly so (its
+    /// own draws and budget, from the same board).
     fn annealed(
         &mut self,
         board: &Board,
@@ -595,11 +609,7 @@ impl Layouts<'_, '_> {
             return Some(self.ahead.swap_remove(at).annealed);
         }
         self.ahead.clear();
-        let alongside = if *self.constructed {
-            1
-        } else {
-            std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
-        };
+        let alongside = if *self.constructed { 1 } else { RESCUES_RACED };
         let last = rescues_allowed(self.anneal.as_deref()).min(number + alongside - 1);
         // Draws and a work budget of its own (as large as the level's): the
         // restarts after a rescue go as they would have without it, so a
@@ -612,7 +622,8 @@ impl Layouts<'_, '_> {
             })
             .collect();
         let anneal = self.anneal.as_deref()?;
-        let (first, ahead) = anneal.run_each(board, first_drawn, &runs);
+        let (won, first, ahead) = anneal.run_each(board, first_drawn, &runs);
+        *self.rescues = number + won;
         for (later, annealed) in (number + 1..).zip(ahead) {
             self.ahead.push(RescueAhead {
                 number: later,
