@@ -509,10 +509,16 @@ impl<'p> Anneal<'p> {
     }
 
     /// Notes whether the layout a run returns after `done` steps meets
-    /// every goal, and if so tells the race.
+    /// every goal, and if so tells the race, unless the run was beaten in
+    /// it: a beaten run stopped where the timing had it, so its steps must
+    /// not count (another met every goal in fewer steps anyway).
     fn note_met(&mut self, state: &State, done: u64) {
         self.met = self.measure(state).goals_met();
-        self.met_at = self.met.then_some(done);
+        let beaten = self
+            .race
+            .as_ref()
+            .is_some_and(|r| r.load(Ordering::Relaxed) < done);
+        self.met_at = (self.met && !beaten).then_some(done);
         if let (Some(race), Some(done)) = (&self.race, self.met_at) {
             race.fetch_min(done, Ordering::Relaxed);
         }
@@ -590,8 +596,9 @@ impl<'p> Anneal<'p> {
                 .chain(threads.map(|t| t.join().expect("an annealing thread")))
                 .collect()
         });
-        // The winner's steps are known to every run that took more: those
-        // stopped where the timing had them (their notes are dropped).
+        // Only runs that were not beaten count; a beaten run stopped where
+        // the timing had it, and the winner met every goal in fewer steps
+        // than it would have (its notes are dropped).
         let winner = (0..done.len())
             .filter_map(|i| done[i].1.map(|steps| (steps, i)))
             .min();
