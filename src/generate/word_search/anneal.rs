@@ -514,11 +514,7 @@ impl<'p> Anneal<'p> {
     /// not count (another met every goal in fewer steps anyway).
     fn note_met(&mut self, state: &State, done: u64) {
         self.met = self.measure(state).goals_met();
-        let beaten = self
-            .race
-            .as_ref()
-            .is_some_and(|r| r.load(Ordering::Relaxed) < done);
-        self.met_at = (self.met && !beaten).then_some(done);
+        self.met_at = (self.met && !self.beaten(done)).then_some(done);
         if let (Some(race), Some(done)) = (&self.race, self.met_at) {
             race.fetch_min(done, Ordering::Relaxed);
         }
@@ -530,11 +526,16 @@ impl<'p> Anneal<'p> {
     /// is beaten in a race (another run met every goal in fewer steps).
     fn steps_spent(&self, done: u64, best: Option<&Ranked>) -> bool {
         let short_of_shares = best.is_some_and(|key| shares_short(key) > 0);
-        let beaten = self
-            .race
+        self.beaten(done)
+            || (done > self.steps && !(short_of_shares && done <= self.steps_short_of_shares))
+    }
+
+    /// Whether another run of the race met every goal in fewer steps than
+    /// the `done` this one has taken.
+    fn beaten(&self, done: u64) -> bool {
+        self.race
             .as_ref()
-            .is_some_and(|r| done > r.load(Ordering::Relaxed));
-        beaten || (done > self.steps && !(short_of_shares && done <= self.steps_short_of_shares))
+            .is_some_and(|r| r.load(Ordering::Relaxed) < done)
     }
 
     /// Annealings from the board, one per seed and work budget, each on a
