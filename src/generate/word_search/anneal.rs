@@ -970,8 +970,12 @@ impl<'p> Anneal<'p> {
             let dir = self.dirs[rng.below(self.dirs.len())];
             let first = rng.below(len);
             for k in 0..len {
-                let start = self.geo.walk(cell, dir.reverse(), (first + k) % len);
-                if start != NONE && self.lies_alone(s, candidate, start, dir) {
+                let at = (first + k) % len;
+                if !self.fits_at(cell, dir, len, at) {
+                    continue;
+                }
+                let start = self.geo.walk(cell, dir.reverse(), at);
+                if self.lies_alone(s, candidate, start, dir) {
                     return self.lay(s, candidate, start, dir);
                 }
             }
@@ -1022,8 +1026,8 @@ impl<'p> Anneal<'p> {
         let codes = self.problem.lex.codes(id as usize);
         for k in 0..PROPOSALS {
             let dir = self.dirs[rng.below(self.dirs.len())];
-            let at = rng.below(len);
             // Every other proposal crosses a word on a letter it shares.
+            let at = rng.below(len);
             let through = if k % 2 == 1 {
                 let code = codes[at];
                 match self.random_cell(s, rng, |l| l == code, true) {
@@ -1033,10 +1037,12 @@ impl<'p> Anneal<'p> {
             } else {
                 cell
             };
-            let start = self.geo.walk(through, dir.reverse(), at);
-            if start == NONE {
+            // Most ways of a long word through a cell near the edge lie
+            // off the grid: turned down before walking the word.
+            if !self.fits_at(through, dir, len, at) {
                 continue;
             }
+            let start = self.geo.walk(through, dir.reverse(), at);
             if let Some((pushed, shared)) = self.pushed_out(s, candidate, start, dir) {
                 let rank = (pushed, usize::MAX - shared);
                 if chosen.is_none_or(|(r, _, _)| rank < r) {
@@ -1048,6 +1054,14 @@ impl<'p> Anneal<'p> {
             return false;
         };
         self.lay(s, candidate, start, dir)
+    }
+
+    /// Whether a word of `len` letters fits in the shape with its `at`-th
+    /// letter on the cell, running `dir`.
+    fn fits_at(&self, cell: u16, dir: Direction, len: usize, at: usize) -> bool {
+        let reach = &self.geo.reach;
+        at < reach[dir.reverse().index()][cell as usize] as usize
+            && len - at <= reach[dir.index()][cell as usize] as usize
     }
 
     /// How many words laying the candidate there pushes out, or `None`

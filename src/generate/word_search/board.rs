@@ -36,13 +36,17 @@ pub(crate) struct Geometry {
     pub region: Vec<u8>,
     /// `next[dir][cell]`: the neighbouring cell in `dir`, or `NONE`.
     pub next: [Vec<u16>; 8],
+    /// `reach[dir][cell]`: playable cells from the cell on in `dir`, the
+    /// cell included, up to the grid's edge or the first cell outside the
+    /// shape (0 for a cell outside): where a word through the cell fits.
+    pub reach: [Vec<u8>; 8],
 }
 
 impl Geometry {
     pub fn new(mask: &Mask) -> Self {
         let (w, h) = (mask.width(), mask.height());
-        let playable = mask.positions().map(|p| mask.is_playable(p)).collect();
-        let next = Direction::ALL.map(|d| {
+        let playable: Vec<bool> = mask.positions().map(|p| mask.is_playable(p)).collect();
+        let next: [Vec<u16>; 8] = Direction::ALL.map(|d| {
             mask.positions()
                 .map(|p| {
                     p.step(d, 1, w, h)
@@ -54,6 +58,19 @@ impl Geometry {
             .positions()
             .map(|p| (p.row * 3 / h * 3 + p.col * 3 / w) as u8)
             .collect();
+        let reach = Direction::ALL.map(|d| {
+            (0..w * h)
+                .map(|cell| {
+                    let mut run = 0u8;
+                    let mut at = cell as u16;
+                    while at != NONE && playable[at as usize] && run < u8::MAX {
+                        run += 1;
+                        at = next[d.index()][at as usize];
+                    }
+                    run
+                })
+                .collect()
+        });
         Geometry {
             width: w,
             height: h,
@@ -61,6 +78,7 @@ impl Geometry {
             playable,
             region,
             next,
+            reach,
         }
     }
 
@@ -501,6 +519,27 @@ mod tests {
 
     fn board_3x5(geo: &Geometry) -> Board<'_> {
         Board::new(geo, vec![0; geo.cells()], &Rules::default())
+    }
+
+    /// `reach` counts the playable cells a word may run through from a
+    /// cell, up to the edge or the shape's border: on a heart, whose lines
+    /// the shape breaks, every cell's reach is where a word placed by the
+    /// board ends.
+    #[test]
+    fn reach_ends_where_a_word_may_end() {
+        let mask = crate::model::Shape::Heart.mask(17, 15).unwrap();
+        let geo = Geometry::new(&mask);
+        for cell in 0..geo.cells() as u16 {
+            for dir in Direction::ALL {
+                let reach = geo.reach[dir.index()][cell as usize] as usize;
+                let on = |steps: usize| {
+                    let c = geo.walk(cell, dir, steps);
+                    c != NONE && geo.playable[c as usize]
+                };
+                assert!((0..reach).all(on), "{cell} {dir:?} {reach}");
+                assert!(!on(reach), "{cell} {dir:?} {reach}");
+            }
+        }
     }
 
     /// `walk` leads where stepping along `next` does, for any count, on a
