@@ -1026,8 +1026,8 @@ impl<'p> Anneal<'p> {
         let codes = self.problem.lex.codes(id as usize);
         for k in 0..PROPOSALS {
             let dir = self.dirs[rng.below(self.dirs.len())];
-            // Every other proposal crosses a word on a letter it shares.
             let at = rng.below(len);
+            // Every other proposal crosses a word on a letter it shares.
             let through = if k % 2 == 1 {
                 let code = codes[at];
                 match self.random_cell(s, rng, |l| l == code, true) {

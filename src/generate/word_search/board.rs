@@ -39,6 +39,7 @@ pub(crate) struct Geometry {
     /// `reach[dir][cell]`: playable cells from the cell on in `dir`, the
     /// cell included, up to the grid's edge or the first cell outside the
     /// shape (0 for a cell outside): where a word through the cell fits.
+    /// Capped at 255, beyond any word's letters.
     pub reach: [Vec<u8>; 8],
 }
 
