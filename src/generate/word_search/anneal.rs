@@ -141,6 +141,33 @@ const FIT_STEPS: usize = 3;
 /// cell checks an ordinary step makes ten of).
 const FIT_CANDIDATES: usize = 24;
 
+/// Steps into a round after which a layout still off the solution's count
+/// is checked for a dead end ([`in_dead_end`]); a round in one starts
+/// again from where the run started, hot, with a round's steps before it.
+/// Rounds of rescue annealings of the 86 long + 25 short German words
+/// (18×18, LEBENSLAUF; seeds 31–60, 358 rounds, the layout traced every
+/// 5,000 steps): of those whose layout 10,000 steps in missed 4 or more
+/// words of the direction shares, 0 of 135 met every goal later in the
+/// round; with a bundle over 5 (and fewer short), 1 of 119; the other
+/// 104 rounds met every goal 18 times. The two dead ends last: at 30,000
+/// and 60,000 steps in they hold about as many rounds (236 and 234), and
+/// none of those met every goal. At 5,000 steps the bundle test would
+/// have cut 6 of the 19 rounds that met every goal. Restarting them, long
+/// German, largest bundle 5 or less (the goal most often missed) in 29
+/// of seeds 1–30 | 56 of 31–90 | 57 of 1001–1060, against 25 | 45 | 41,
+/// every seed kept (58 of the fresh 60 before), median 2.0–2.1 s against
+/// 4.5 s; 200 `wamerican` words on the heart 1.16 → 0.71 s, a bundle of
+/// 6 in 1 seed of 30 against 3; the 200 German words, the sea-life heart
+/// and the 150 long `wamerican` words the same within the noise (every
+/// share 13 against 12 of 30; 0.37 and 0.36 s; none kept either way).
+const DEAD_END_PROBE: u64 = 10_000;
+/// Words short of the direction shares that make a dead end (see
+/// [`DEAD_END_PROBE`]): 10,000 steps in, the long German rounds missed
+/// 0–3 (223 rounds, 19 met every goal later) or 4–9 (135, none); in a
+/// dead end the long words fill the rows and columns and no diagonal word
+/// gets in without pushing out several.
+const DEAD_END_SHARES_SHORT: usize = 4;
+
 /// Cells off the solution's count a near miss may be and still be
 /// repaired (`take_near_miss`). The 86 long + 25 short German words
 /// (18×18, LEBENSLAUF), whose rescue annealings end 1–2 cells off, 12
@@ -445,25 +472,27 @@ impl<'p> Anneal<'p> {
         let start_demoted = measure.demoted;
         let mut best: Option<(Ranked, State)> = None;
         let mut trial = current.clone();
-        let cooling = exp_neg(LN_HOT_OVER_COLD / ROUND as f64);
-        let mut temperature = HOT;
+        let mut rounds = Rounds::default();
         self.near_miss = None;
         self.met = false;
         self.met_at = None;
         let mut done = 0;
+        let start = current.clone();
         loop {
             done += 1;
             if self.steps_spent(done, best.as_ref().map(|(key, _)| key)) {
                 break;
             }
-            temperature *= cooling;
-            if done.is_multiple_of(ROUND) {
-                temperature = HOT;
+            if rounds.cool(done) == DEAD_END_PROBE && in_dead_end(&measure) {
+                current.clone_from(&start);
+                measure = self.measure(&current);
+                energy = measure.energy();
+                rounds.start_again(done);
             }
             if limits.tick(Site::Anneal).is_some() {
                 break;
             }
-            let refill_now = done.is_multiple_of(REFILL_EVERY) && temperature < REFILL_BELOW;
+            let refill_now = done.is_multiple_of(REFILL_EVERY) && rounds.temperature < REFILL_BELOW;
             let Some(m) = self.propose(&current, &mut trial, rng, refill_now.then_some(limits))
             else {
                 continue;
@@ -473,7 +502,7 @@ impl<'p> Anneal<'p> {
             // its energy (see `REFILL_EVERY`).
             let first_exact =
                 refill_now && best.is_none() && m.off == 0 && m.goals.largest <= REPAIRABLE_BUNDLE;
-            if !first_exact && !metropolis(rng, e, energy, temperature) {
+            if !first_exact && !metropolis(rng, e, energy, rounds.temperature) {
                 continue;
             }
             std::mem::swap(&mut current, &mut trial);
@@ -1309,6 +1338,54 @@ impl<'p> Anneal<'p> {
 /// which IEEE 754 rounds the same everywhere (`f64::exp` comes from the
 /// platform's maths library): the same seed anneals the same way on every
 /// machine. Relative error below 1e-9.
+/// The temperature of a run: rounds of [`ROUND`] steps from [`HOT`] down
+/// to 0.1, each heating up again from where the last ended, unless one
+/// started again (see [`DEAD_END_PROBE`]).
+struct Rounds {
+    cooling: f64,
+    temperature: f64,
+    /// The step the current round started at.
+    started: u64,
+}
+
+impl Default for Rounds {
+    fn default() -> Self {
+        Rounds {
+            cooling: exp_neg(LN_HOT_OVER_COLD / ROUND as f64),
+            temperature: HOT,
+            started: 0,
+        }
+    }
+}
+
+impl Rounds {
+    /// The temperature of step `done`; returns how many steps into its
+    /// round it is.
+    fn cool(&mut self, done: u64) -> u64 {
+        self.temperature *= self.cooling;
+        let into_round = (done - self.started) % ROUND;
+        if into_round == 0 {
+            self.temperature = HOT;
+        }
+        into_round
+    }
+
+    /// A new round from step `done` on, hot.
+    fn start_again(&mut self, done: u64) {
+        self.temperature = HOT;
+        self.started = done;
+    }
+}
+
+/// Whether a layout `DEAD_END_PROBE` steps into a round is in a dead end
+/// the rest of the round will not leave: still off the solution's count,
+/// and [`DEAD_END_SHARES_SHORT`] or more words short of the direction
+/// shares or a bundle over its goal.
+fn in_dead_end(measure: &Measure) -> bool {
+    measure.off > 0
+        && (measure.goals.short >= DEAD_END_SHARES_SHORT || measure.goals.over_goal() > 0)
+}
+
 pub(crate) fn exp_neg(y: f64) -> f64 {
     if y >= 40.0 {
         return 0.0;
