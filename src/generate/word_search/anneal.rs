@@ -1334,10 +1334,6 @@ impl<'p> Anneal<'p> {
     }
 }
 
-/// e^(-y) for y ≥ 0 from additions, multiplications and divisions only,
-/// which IEEE 754 rounds the same everywhere (`f64::exp` comes from the
-/// platform's maths library): the same seed anneals the same way on every
-/// machine. Relative error below 1e-9.
 /// The temperature of a run: rounds of [`ROUND`] steps from [`HOT`] down
 /// to 0.1, each heating up again from where the last ended, unless one
 /// started again (see [`DEAD_END_PROBE`]).
@@ -1386,6 +1382,10 @@ fn in_dead_end(measure: &Measure) -> bool {
         && (measure.goals.short >= DEAD_END_SHARES_SHORT || measure.goals.over_goal() > 0)
 }
 
+/// e^(-y) for y ≥ 0 from additions, multiplications and divisions only,
+/// which IEEE 754 rounds the same everywhere (`f64::exp` comes from the
+/// platform's maths library): the same seed anneals the same way on every
+/// machine. Relative error below 1e-9.
 pub(crate) fn exp_neg(y: f64) -> f64 {
     if y >= 40.0 {
         return 0.0;
@@ -1785,6 +1785,23 @@ mod tests {
                 assert_eq!(anneal.closest_free(), Some(closest), "after {free}");
             }
         });
+    }
+
+    #[test]
+    fn a_round_started_again_cools_as_the_first() {
+        let mut first = Rounds::default();
+        let firsts: Vec<(u64, f64)> = (1..=3 * ROUND)
+            .map(|done| (first.cool(done), first.temperature))
+            .collect();
+        let mut again = Rounds::default();
+        for done in 1..=DEAD_END_PROBE {
+            again.cool(done);
+        }
+        again.start_again(DEAD_END_PROBE);
+        for (k, want) in firsts.iter().enumerate() {
+            let done = DEAD_END_PROBE + 1 + k as u64;
+            assert_eq!((again.cool(done), again.temperature), *want, "step {done}");
+        }
     }
 
     #[test]
