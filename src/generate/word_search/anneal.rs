@@ -1115,9 +1115,9 @@ impl<'p> Anneal<'p> {
         self.lay(s, candidate, start, dir)
     }
 
-    /// The words laying the candidate there pushes out, as `lay` finds
-    /// them: those in its way (a letter clash, or running along its axis)
-    /// and those it conflicts with, each once, into `pushed`.
+    /// The words laying the candidate there pushes out: those in its way
+    /// (a letter clash, or running along its axis) and those it conflicts
+    /// with, each once, last placement first, into `pushed`.
     fn words_pushed(
         &self,
         s: &State,
@@ -1371,31 +1371,13 @@ impl<'p> Anneal<'p> {
         let id = self.words[candidate as usize];
         let codes = self.problem.lex.codes(id as usize);
         let geo = self.geo;
-        let mut out: Vec<usize> = Vec::new();
-        let mut cell = start;
-        for (i, &code) in codes.iter().enumerate() {
-            if i > 0 {
-                cell = geo.next[dir.index()][cell as usize];
-            }
-            let c = cell as usize;
-            let clash = s.usage[c] > 0 && s.letter[c] != code;
-            for &o in &s.occupants[c][..s.usage[c] as usize] {
-                if clash || axis_of(s.placements[o as usize].dir) == axis_of(dir) {
-                    out.push(o as usize);
-                }
-            }
-        }
-        let conflicts = &self.conflicts[candidate as usize];
-        for (k, c) in s.candidate.iter().enumerate() {
-            if *c != NONE && conflicts.contains(c) {
-                out.push(k);
-            }
-        }
-        out.sort_unstable_by(|a, b| b.cmp(a));
-        out.dedup();
-        for k in out {
+        let mut out = std::mem::take(&mut *self.pushed.borrow_mut());
+        self.words_pushed(s, candidate, start, dir, &mut out);
+        // From the last: `remove` moves the last placement into the gap.
+        for &k in &out {
             self.remove(s, k);
         }
+        *self.pushed.borrow_mut() = out;
         let line = std::iter::successors(Some(start), |&c| Some(geo.next[dir.index()][c as usize]));
         if !self.within_sharing_rules(s, line.take(codes.len())) {
             return false;
