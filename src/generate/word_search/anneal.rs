@@ -1736,22 +1736,38 @@ mod tests {
         assert_eq!(s.used.iter().filter(|&&u| u).count(), s.placements.len());
     }
 
+    /// 3,000 random steps from the bare board, each taken; `visit` sees
+    /// the layout after each and whether the step was made.
+    fn random_walk(
+        anneal: &mut Anneal,
+        board: &Board,
+        seed: u64,
+        mut visit: impl FnMut(&mut Anneal, &State, bool, &mut Rng),
+    ) {
+        let mut state = anneal.state_of(board, 0).unwrap();
+        let mut trial = state.clone();
+        let mut rng = Rng::new(seed);
+        for _ in 0..3000 {
+            trial.clone_from(&state);
+            let made = anneal.step(&mut trial, &mut rng);
+            if made {
+                std::mem::swap(&mut state, &mut trial);
+            }
+            visit(anneal, &state, made, &mut rng);
+        }
+    }
+
     #[test]
     fn random_steps_keep_the_state_consistent() {
         with_annealer(|_, anneal, board| {
-            let mut state = anneal.state_of(board, 0).unwrap();
-            let mut trial = state.clone();
-            let mut rng = Rng::new(3);
             let (mut made, mut most) = (0, 0);
-            for _ in 0..3000 {
-                trial.clone_from(&state);
-                if anneal.step(&mut trial, &mut rng) {
+            random_walk(anneal, board, 3, |anneal, state, step_made, _| {
+                if step_made {
                     made += 1;
-                    assert_consistent(anneal, &trial);
-                    std::mem::swap(&mut state, &mut trial);
+                    assert_consistent(anneal, state);
                     most = most.max(state.placements.len());
                 }
-            }
+            });
             assert!(made > 1000, "{made} steps made");
             assert!(most > 5, "at most {most} words");
         });
@@ -1765,27 +1781,20 @@ mod tests {
     #[test]
     fn a_proposal_floor_is_exact_in_its_terms_and_never_above_the_measure() {
         with_annealer(|_, anneal, board| {
-            let mut state = anneal.state_of(board, 0).unwrap();
-            let mut trial = state.clone();
-            let mut rng = Rng::new(11);
             let (mut compared, mut pushing) = (0, 0);
-            for _ in 0..3000 {
-                trial.clone_from(&state);
-                if anneal.step(&mut trial, &mut rng) {
-                    std::mem::swap(&mut state, &mut trial);
-                }
+            random_walk(anneal, board, 11, |anneal, state, _, rng| {
                 let candidate = rng.below(anneal.words.len()) as u16;
                 let start = anneal.playable[rng.below(anneal.playable.len())];
                 let dir = anneal.dirs[rng.below(anneal.dirs.len())];
                 if state.used[candidate as usize]
-                    || anneal.pushed_out(&state, candidate, start, dir).is_none()
+                    || anneal.pushed_out(state, candidate, start, dir).is_none()
                 {
-                    continue;
+                    return;
                 }
-                let floor = anneal.floor(&state, candidate, start, dir);
+                let floor = anneal.floor(state, candidate, start, dir);
                 let mut laid = state.clone();
                 if !anneal.lay(&mut laid, candidate, start, dir) {
-                    continue;
+                    return;
                 }
                 let m = anneal.measure(&laid);
                 assert_eq!(
@@ -1796,7 +1805,7 @@ mod tests {
                 assert!(floor.energy() <= m.energy() + 1e-9);
                 compared += 1;
                 pushing += (laid.placements.len() <= state.placements.len()) as usize;
-            }
+            });
             assert!(
                 compared > 300 && pushing > 100,
                 "{compared} compared, {pushing} pushing words out"
