@@ -207,6 +207,16 @@ const REFILL_BELOW: f64 = 0.5;
 /// 12 seeds instead of 4, bundles 5 (10) and 5 (7).
 const RESCUE_STEPS_SHORT_OF_SHARES: u64 = 600_000;
 
+/// The bit sets a proposal's floor (`Anneal::cells_after`) marks, 64 a
+/// word, kept from step to step.
+#[derive(Clone, Default)]
+struct Scratch {
+    /// Cells already counted.
+    seen: Vec<u64>,
+    /// Placements pushed out.
+    out: Vec<u64>,
+}
+
 /// A layout under change.
 #[derive(Clone)]
 struct State {
@@ -385,8 +395,8 @@ pub(crate) struct Anneal<'p> {
     gate: Option<Gate>,
     /// The words a proposal pushes out, kept from step to step.
     pushed: RefCell<Vec<usize>>,
-    /// A proposal's cells as bits (64 cells a word), kept likewise.
-    path: RefCell<Vec<u64>>,
+    /// The floor's bit sets, kept likewise (see [`Scratch`]).
+    scratch: RefCell<Scratch>,
 }
 
 impl<'p> Anneal<'p> {
@@ -465,7 +475,7 @@ impl<'p> Anneal<'p> {
             met_at: None,
             gate: None,
             pushed: RefCell::default(),
-            path: RefCell::default(),
+            scratch: RefCell::default(),
         }
     }
 
@@ -1022,11 +1032,17 @@ impl<'p> Anneal<'p> {
                 .len();
             let dir = self.dirs[rng.below(self.dirs.len())];
             let first = rng.below(len);
-            for k in 0..len {
-                let at = (first + k) % len;
-                if !self.fits_at(cell, dir, len, at) {
-                    continue;
-                }
+            // The offsets at which the word fits in the shape, from `first`
+            // on and round again: those `fits_at` takes, in the same order.
+            let Some((low, high)) = self.geo.offsets_fitting(cell, dir, len) else {
+                continue;
+            };
+            let from = if (low..=high).contains(&first) {
+                first
+            } else {
+                low
+            };
+            for at in (from..=high).chain(low..from) {
                 let start = self.geo.walk(cell, dir.reverse(), at);
                 if self.lies_alone(s, candidate, start, dir) {
                     return self.lay(s, candidate, start, dir);
@@ -1227,28 +1243,34 @@ impl<'p> Anneal<'p> {
             .lex
             .codes(self.words[candidate as usize] as usize)
             .len();
-        let mut path = self.path.borrow_mut();
-        path.clear();
-        path.resize(geo.cells().div_ceil(64), 0);
-        let mut cell = start;
-        for i in 0..len {
-            if i > 0 {
-                cell = geo.next[dir.index()][cell as usize];
-            }
-            path[cell as usize / 64] |= 1 << (cell % 64);
+        let mut scratch = self.scratch.borrow_mut();
+        let Scratch { seen, out } = &mut *scratch;
+        // The pushed words as bits by placement, so that a cell's words
+        // out are counted without searching the list (a long word laid in
+        // a full layout pushes out several; searching was a fifth of a
+        // step's time).
+        out.clear();
+        out.resize(s.placements.len().div_ceil(64), 0);
+        for &k in pushed {
+            out[k / 64] |= 1 << (k % 64);
         }
-        let along = |c: usize| path[c / 64] & (1 << (c % 64)) != 0;
-        // Per cell: its words before, and after (less those pushed out,
-        // plus the new word on its path).
+        seen.clear();
+        seen.resize(geo.cells().div_ceil(64), 0);
+        // Per cell, once: its words before, and after (less those pushed
+        // out, plus the new word on its path).
         let mut uncovered = s.uncovered as isize;
         let mut crossings = s.crossings as isize;
         let mut count = |c: usize, laid: usize| {
+            if seen[c / 64] & (1 << (c % 64)) != 0 {
+                return;
+            }
+            seen[c / 64] |= 1 << (c % 64);
             let before = s.usage[c] as usize;
-            let out = s.occupants[c][..before]
+            let gone = s.occupants[c][..before]
                 .iter()
-                .filter(|&&o| pushed.contains(&(o as usize)))
+                .filter(|&&o| out[o as usize / 64] & (1 << (o % 64)) != 0)
                 .count();
-            let after = before - out + laid;
+            let after = before - gone + laid;
             uncovered += (after == 0) as isize - (before == 0) as isize;
             crossings += after.saturating_sub(1) as isize - before.saturating_sub(1) as isize;
         };
@@ -1259,22 +1281,14 @@ impl<'p> Anneal<'p> {
             }
             count(cell as usize, 1);
         }
-        for (at, &k) in pushed.iter().enumerate() {
+        for &k in pushed {
             let p = s.placements[k];
             let mut cell = p.start;
             for i in 0..p.len as usize {
                 if i > 0 {
                     cell = geo.next[p.dir.index()][cell as usize];
                 }
-                let c = cell as usize;
-                // Each cell once: on the path, or with the first pushed
-                // word that covers it.
-                let earlier = s.occupants[c][..s.usage[c] as usize]
-                    .iter()
-                    .any(|&o| pushed[..at].contains(&(o as usize)));
-                if !earlier && !along(c) {
-                    count(c, 0);
-                }
+                count(cell as usize, 0);
             }
         }
         (uncovered as usize, crossings as usize)

@@ -104,6 +104,16 @@ impl Geometry {
         let (a, b) = (self.pos(a), self.pos(b));
         a.row.abs_diff(b.row).max(a.col.abs_diff(b.col))
     }
+    /// The first and last offset `at` at which a word of `len` letters
+    /// lies in the shape with its `at`-th letter on the cell, running
+    /// `dir`; `None` where it lies at none.
+    pub fn offsets_fitting(&self, cell: u16, dir: Direction, len: usize) -> Option<(usize, usize)> {
+        let back = self.reach[dir.reverse().index()][cell as usize] as usize;
+        let ahead = self.reach[dir.index()][cell as usize] as usize;
+        let low = len.saturating_sub(ahead);
+        let high = back.min(len).checked_sub(1)?;
+        (low <= high).then_some((low, high))
+    }
 
     /// The cell `steps` away, or `NONE` (off the grid, or from `NONE`):
     /// where `steps` steps along `next` lead, computed at once (the
@@ -520,6 +530,32 @@ mod tests {
 
     fn board_3x5(geo: &Geometry) -> Board<'_> {
         Board::new(geo, vec![0; geo.cells()], &Rules::default())
+    }
+
+    /// The offsets a word fits at over a cell of a heart are exactly
+    /// those whose every letter lies on a playable cell.
+    #[test]
+    fn offsets_fitting_are_those_whose_letters_lie_in_the_shape() {
+        let mask = crate::model::Shape::Heart.mask(17, 15).unwrap();
+        let geo = Geometry::new(&mask);
+        for cell in (0..geo.cells() as u16).filter(|&c| geo.playable[c as usize]) {
+            for dir in Direction::ALL {
+                for len in 1..=18 {
+                    let lies = |at: usize| {
+                        let start = geo.walk(cell, dir.reverse(), at);
+                        (0..len).all(|i| {
+                            let c = geo.walk(start, dir, i);
+                            c != NONE && geo.playable[c as usize]
+                        })
+                    };
+                    let fitting: Vec<usize> = (0..len).filter(|&at| lies(at)).collect();
+                    let range = geo.offsets_fitting(cell, dir, len);
+                    let expected = fitting.first().zip(fitting.last()).map(|(a, b)| (*a, *b));
+                    assert_eq!(range, expected, "{cell} {dir:?} {len}");
+                    assert_eq!(fitting.len(), range.map_or(0, |(a, b)| b - a + 1));
+                }
+            }
+        }
     }
 
     /// `reach` counts the playable cells a word may run through from a

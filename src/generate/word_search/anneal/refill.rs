@@ -170,7 +170,7 @@ impl Anneal<'_> {
                     .all(|&o| axis_of(s.placements[o as usize].dir) != axis)
         };
         let mut ways: Vec<(usize, usize, Way)> = Vec::new();
-        let mut span: Vec<u16> = Vec::with_capacity(longest);
+        let mut run = Run::default();
         let required = if self.shares {
             direction_shares(s.placements.len() + 1, self.directions)
         } else {
@@ -192,12 +192,15 @@ impl Anneal<'_> {
                     break;
                 }
                 // The run from `start` through `x`, then on along `dir`.
-                span.clear();
-                span.extend((0..=back).map(|i| geo.walk(start, dir, i)));
+                run.clear();
+                for i in 0..=back {
+                    run.push(self, s, geo.walk(start, dir, i));
+                }
                 loop {
-                    for &candidate in self.by_length.get(span.len()).into_iter().flatten() {
-                        if self.fits_span(s, candidate, &span) {
-                            let covered = span
+                    for &candidate in self.by_length.get(run.cells.len()).into_iter().flatten() {
+                        if self.fits_run(s, candidate, &run) {
+                            let covered = run
+                                .cells
                                 .iter()
                                 .filter(|&&c| {
                                     s.usage[c as usize] == 0 && !hole.kept_free[c as usize]
@@ -207,11 +210,11 @@ impl Anneal<'_> {
                             ways.push((score, rng.below(1 << 16), (candidate, start, dir)));
                         }
                     }
-                    let next = geo.walk(*span.last().expect("a cell"), dir, 1);
-                    if span.len() >= longest || !passable(next, axis) {
+                    let next = geo.walk(*run.cells.last().expect("a cell"), dir, 1);
+                    if run.cells.len() >= longest || !passable(next, axis) {
                         break;
                     }
-                    span.push(next);
+                    run.push(self, s, next);
                 }
             }
         }
@@ -222,10 +225,10 @@ impl Anneal<'_> {
             .collect()
     }
 
-    /// Whether an unused candidate may lie on the run of cells `span` (no
-    /// word along its axis there): its letters match the cells', it
-    /// clashes with no drawn word, the sharing rules allow it.
-    fn fits_span(&self, s: &State, candidate: u16, span: &[u16]) -> bool {
+    /// Whether an unused candidate may lie on the run (no word along its
+    /// axis there): its letters match the run's, it clashes with no drawn
+    /// word, the sharing rules allow a word there.
+    fn fits_run(&self, s: &State, candidate: u16, run: &Run) -> bool {
         if s.used[candidate as usize] {
             return false;
         }
@@ -233,19 +236,50 @@ impl Anneal<'_> {
             .problem
             .lex
             .codes(self.words[candidate as usize] as usize);
-        let letters_match = codes.iter().zip(span).all(|(&code, &c)| {
-            let c = c as usize;
-            if s.usage[c] > 0 {
-                s.letter[c] == code
-            } else {
-                let preset = self.problem.preset[c];
-                preset == 0 || preset == code
-            }
-        });
-        letters_match
+        run.letters.iter().all(|&(at, letter)| codes[at] == letter)
             && !self.conflicts[candidate as usize]
                 .iter()
                 .any(|&o| s.used[o as usize])
-            && self.within_sharing_rules(s, span.iter().copied())
+            && *run
+                .within_rules
+                .get_or_init(|| self.within_sharing_rules(s, run.cells.iter().copied()))
+    }
+}
+
+/// A run of cells a refill matches the unused words of its length
+/// against, grown a cell at a time, with what every candidate is checked
+/// for worked out as it grows (a refill matches thousands of candidates a
+/// node, most against runs of free cells; checking each cell of each was
+/// most of the refill's time).
+#[derive(Default)]
+struct Run {
+    cells: Vec<u16>,
+    /// The letters a word must have, by offset: the covered cells' and the
+    /// free cells' pre-assigned ones.
+    letters: Vec<(usize, u8)>,
+    /// Whether the sharing rules allow a word on the run, asked once a
+    /// candidate's letters match.
+    within_rules: std::cell::OnceCell<bool>,
+}
+
+impl Run {
+    fn clear(&mut self) {
+        self.cells.clear();
+        self.letters.clear();
+        self.within_rules.take();
+    }
+
+    fn push(&mut self, anneal: &Anneal, s: &State, cell: u16) {
+        let c = cell as usize;
+        let letter = if s.usage[c] > 0 {
+            s.letter[c]
+        } else {
+            anneal.problem.preset[c]
+        };
+        if letter != 0 {
+            self.letters.push((self.cells.len(), letter));
+        }
+        self.cells.push(cell);
+        self.within_rules.take();
     }
 }
