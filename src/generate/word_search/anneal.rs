@@ -1122,7 +1122,10 @@ impl<'p> Anneal<'p> {
                 continue;
             }
             let start = self.geo.walk(through, dir.reverse(), at);
-            if let Some((pushed, shared)) = self.pushed_out(s, candidate, start, dir) {
+            // A way pushing out more than the best so far cannot be chosen:
+            // its walk stops there.
+            let most = chosen.map_or(usize::MAX, |((pushed, _), _, _)| pushed);
+            if let Some((pushed, shared)) = self.words_in_way(s, candidate, start, dir, most) {
                 let rank = (pushed, usize::MAX - shared);
                 if chosen.is_none_or(|(r, _, _)| rank < r) {
                     chosen = Some((rank, start, dir));
@@ -1315,6 +1318,7 @@ impl<'p> Anneal<'p> {
     /// How many words laying the candidate there pushes out, or `None`
     /// where it cannot lie (off the grid, a fixed word in the way, a
     /// pre-assigned letter).
+    #[cfg(test)]
     fn pushed_out(
         &self,
         s: &State,
@@ -1322,18 +1326,18 @@ impl<'p> Anneal<'p> {
         start: u16,
         dir: Direction,
     ) -> Option<(usize, usize)> {
-        self.words_in_way(s, candidate, start, dir, false)
+        self.words_in_way(s, candidate, start, dir, usize::MAX)
     }
 
-    /// `pushed_out`; with `first_only` it stops at the first word pushed
-    /// out (then counted as one).
+    /// `pushed_out`, or `None` as soon as more than `most` words are in
+    /// the way.
     fn words_in_way(
         &self,
         s: &State,
         candidate: u16,
         start: u16,
         dir: Direction,
-        first_only: bool,
+        most: usize,
     ) -> Option<(usize, usize)> {
         let codes = &self
             .problem
@@ -1369,8 +1373,8 @@ impl<'p> Anneal<'p> {
                         return None;
                     }
                     pushed += 1;
-                    if first_only {
-                        return Some((pushed, shared));
+                    if pushed > most {
+                        return None;
                     }
                 }
             }
@@ -1383,10 +1387,7 @@ impl<'p> Anneal<'p> {
     /// way (a fitting move asks this of up to 24 × 16 places, most of
     /// them blocked at once).
     fn lies_alone(&self, s: &State, candidate: u16, start: u16, dir: Direction) -> bool {
-        matches!(
-            self.words_in_way(s, candidate, start, dir, true),
-            Some((0, _))
-        )
+        self.words_in_way(s, candidate, start, dir, 0).is_some()
     }
 
     /// Lays a candidate, pushing out the words in its way; false when the
@@ -1971,6 +1972,13 @@ mod tests {
                         expected,
                         "candidate {candidate} at {start} {dir:?}: {pushed:?}"
                     );
+                    for most in 0..4 {
+                        assert_eq!(
+                            anneal.words_in_way(&state, candidate, start, dir, most),
+                            pushed.filter(|(n, _)| *n <= most),
+                            "candidate {candidate} at {start} {dir:?}, at most {most}"
+                        );
+                    }
                     alone += usize::from(expected);
                     blocked += usize::from(pushed.is_some_and(|(n, _)| n > 0));
                 }
