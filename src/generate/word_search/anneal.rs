@@ -118,7 +118,11 @@ const LN_HOT_OVER_COLD: f64 = 2.708_050_201_102_21;
 const PROPOSALS: usize = 10;
 /// Random cells drawn to find a free one or one with a given letter (free
 /// cells are rarely fewer than the solution's letters, a letter is on
-/// about one cell in twenty).
+/// about one cell in twenty), or an unused candidate. A free or lettered
+/// cell is now drawn straight from its set with the chance these draws
+/// had of missing ([`Anneal::draw_cell`]): drawing it from the set without
+/// that chance (2026-12-07, thirty-second session) made steps that used
+/// to fail cheaply do full work.
 const CELL_DRAWS: usize = 64;
 
 /// Steps in ten that, while more cells are free than the solution's,
@@ -232,6 +236,10 @@ struct State {
     /// The free playable cells as bits (64 cells a word): the block count
     /// scans these, not every cell.
     free: Vec<u64>,
+    /// The covered cells by letter as bits, [`Anneal::set_words`] words a
+    /// letter code (code 0 unused): a crossing way's cell is drawn from
+    /// these.
+    by_letter: Vec<u64>,
     dir_count: [usize; 8],
     crossings: usize,
     /// Whether a word was laid or taken off since the state was copied:
@@ -239,6 +247,23 @@ struct State {
     /// step need not copy it again (most steps are turned down before
     /// they change it, and the copy was a tenth of a step's time).
     changed: bool,
+}
+
+/// The `n`th cell (from 0) of a bit set holding more than `n`.
+fn nth_cell(bits: &[u64], mut n: usize) -> u16 {
+    for (i, &word) in bits.iter().enumerate() {
+        let ones = word.count_ones() as usize;
+        if n >= ones {
+            n -= ones;
+            continue;
+        }
+        let mut left = word;
+        for _ in 0..n {
+            left &= left - 1;
+        }
+        return (i * 64 + left.trailing_zeros() as usize) as u16;
+    }
+    unreachable!("a set holding more than n cells")
 }
 
 /// The cells of a bit set, in order.
@@ -370,6 +395,8 @@ pub(crate) struct Anneal<'p> {
     max_usage: u8,
     max_overlap: Vec<u8>,
     playable: Vec<u16>,
+    /// Words of 64 bits a set of cells takes.
+    set_words: usize,
     /// Whether the direction shares are asked for.
     shares: bool,
     /// Steps a run may take.
@@ -469,6 +496,7 @@ impl<'p> Anneal<'p> {
             playable: (0..geo.cells() as u16)
                 .filter(|&c| geo.playable[c as usize])
                 .collect(),
+            set_words: geo.cells().div_ceil(64),
             shares,
             steps,
             steps_short_of_shares: steps,
@@ -906,6 +934,7 @@ impl<'p> Anneal<'p> {
             uncovered: self.playable.len(),
             free_in,
             free,
+            by_letter: vec![0; (self.problem.alphabet.len() + 1) * self.set_words],
             dir_count: [0; 8],
             crossings: 0,
             changed: true,
@@ -1027,7 +1056,7 @@ impl<'p> Anneal<'p> {
     /// word out: a few random candidates, each in a random direction at
     /// every offset over the cell, the first that lies there alone.
     fn fit_free(&mut self, s: &mut State, rng: &mut Rng) -> bool {
-        let Some(cell) = self.random_cell(s, rng, |_| true, false) else {
+        let Some(cell) = self.random_free(s, rng) else {
             return false;
         };
         for _ in 0..FIT_CANDIDATES {
@@ -1073,30 +1102,44 @@ impl<'p> Anneal<'p> {
             .expect("a drawn word")
     }
 
-    /// A random playable cell, covered (with a letter `letter` accepts) or
-    /// free; drawn by rejection (free cells are rarely fewer than the
-    /// solution's letters, a letter is on about one cell in twenty).
-    fn random_cell(
-        &self,
-        s: &State,
-        rng: &mut Rng,
-        letter: impl Fn(u8) -> bool,
-        covered: bool,
-    ) -> Option<u16> {
-        for _ in 0..CELL_DRAWS {
-            let c = self.playable[rng.below(self.playable.len())];
-            let usage = s.usage[c as usize];
-            if (usage > 0) == covered && (!covered || letter(s.letter[c as usize])) {
-                return Some(c);
-            }
+    /// A random free cell (see [`Anneal::draw_cell`]).
+    fn random_free(&self, s: &State, rng: &mut Rng) -> Option<u16> {
+        self.draw_cell(&s.free, s.uncovered, rng)
+    }
+
+    /// A random covered cell with the letter `code` (see
+    /// [`Anneal::draw_cell`]).
+    fn random_with_letter(&self, s: &State, rng: &mut Rng, code: u8) -> Option<u16> {
+        let at = code as usize * self.set_words;
+        let cells = &s.by_letter[at..at + self.set_words];
+        let count = cells.iter().map(|w| w.count_ones() as usize).sum();
+        self.draw_cell(cells, count, rng)
+    }
+
+    /// A cell of the set `cells` (`count` of them), drawn as [`CELL_DRAWS`]
+    /// draws of a playable cell until one is in the set would draw it:
+    /// none with the chance that all of them miss, else any of the set
+    /// alike. Two random numbers instead of up to 64 (the draws were a
+    /// sixth of a step's time; a letter is on about one cell in twenty).
+    fn draw_cell(&self, cells: &[u64], count: usize, rng: &mut Rng) -> Option<u16> {
+        if count == 0 {
+            return None;
         }
-        None
+        let miss = 1.0 - count as f64 / self.playable.len() as f64;
+        // miss^64 by squaring: exact IEEE products, the same everywhere.
+        const _: () = assert!(CELL_DRAWS == 64);
+        let all_miss = (0..6).fold(miss, |p, _| p * p);
+        const UNIT: usize = 1 << 30;
+        if (rng.below(UNIT) as f64) < all_miss * UNIT as f64 {
+            return None;
+        }
+        Some(nth_cell(cells, rng.below(count)))
     }
 
     /// Lays a candidate through a random free cell, the best of a few
     /// random ways (fewest words pushed out).
     fn lay_through_free(&mut self, s: &mut State, rng: &mut Rng, candidate: u16) -> bool {
-        let Some(cell) = self.random_cell(s, rng, |_| true, false) else {
+        let Some(cell) = self.random_free(s, rng) else {
             return false;
         };
         let id = self.words[candidate as usize];
@@ -1109,7 +1152,7 @@ impl<'p> Anneal<'p> {
             // Every other proposal crosses a word on a letter it shares.
             let through = if k % 2 == 1 {
                 let code = codes[at];
-                match self.random_cell(s, rng, |l| l == code, true) {
+                match self.random_with_letter(s, rng, code) {
                     Some(c) => c,
                     None => continue,
                 }
@@ -1454,6 +1497,7 @@ impl<'p> Anneal<'p> {
             let usage = s.usage[c] as usize;
             if usage == 0 {
                 s.letter[c] = code;
+                s.by_letter[code as usize * self.set_words + c / 64] |= 1 << (c % 64);
                 s.uncovered -= 1;
                 s.free_in[self.geo.region[c] as usize] -= 1;
                 s.free[c / 64] &= !(1 << (c % 64));
@@ -1501,6 +1545,7 @@ impl<'p> Anneal<'p> {
             s.occupants[c][usage - 1] = NONE;
             s.usage[c] -= 1;
             if usage == 1 {
+                s.by_letter[s.letter[c] as usize * self.set_words + c / 64] &= !(1 << (c % 64));
                 s.letter[c] = 0;
                 s.uncovered += 1;
                 s.free_in[geo.region[c] as usize] += 1;
@@ -1768,6 +1813,60 @@ mod tests {
         let crossings: usize = usage.iter().map(|&u| (u as usize).saturating_sub(1)).sum();
         assert_eq!(s.crossings, crossings);
         assert_eq!(s.used.iter().filter(|&&u| u).count(), s.placements.len());
+        let mut by_letter = vec![0u64; s.by_letter.len()];
+        let mut free = vec![0u64; s.free.len()];
+        for &c in &anneal.playable {
+            let c = c as usize;
+            match usage[c] {
+                0 => free[c / 64] |= 1 << (c % 64),
+                _ => by_letter[s.letter[c] as usize * anneal.set_words + c / 64] |= 1 << (c % 64),
+            }
+        }
+        assert_eq!(by_letter, s.by_letter, "covered cells by letter");
+        assert_eq!(free, s.free, "free cells");
+    }
+
+    /// A cell drawn from a set is in it, and a set's cells are drawn
+    /// alike; none is drawn as often as 64 draws from the grid all miss.
+    #[test]
+    fn cells_are_drawn_from_a_set_as_by_rejection() {
+        with_annealer(|_, anneal, _| {
+            let mut rng = Rng::new(3);
+            let playable = anneal.playable.len();
+            let mut set = vec![0u64; anneal.set_words];
+            let chosen: Vec<u16> = anneal.playable.iter().copied().step_by(29).collect();
+            for &c in &chosen {
+                set[c as usize / 64] |= 1 << (c % 64);
+            }
+            let draws = 20_000;
+            let mut seen = vec![0usize; set.len() * 64];
+            let mut none = 0;
+            for _ in 0..draws {
+                match anneal.draw_cell(&set, chosen.len(), &mut rng) {
+                    Some(c) => seen[c as usize] += 1,
+                    None => none += 1,
+                }
+            }
+            for (c, &n) in seen.iter().enumerate() {
+                assert_eq!(
+                    n > 0,
+                    chosen.contains(&(c as u16)),
+                    "cell {c} drawn {n} times"
+                );
+            }
+            let drawn = (draws - none) as f64 / chosen.len() as f64;
+            for &c in &chosen {
+                let n = seen[c as usize] as f64;
+                assert!((n - drawn).abs() < 0.15 * drawn, "cell {c}: {n} of {drawn}");
+            }
+            let miss = (1.0 - chosen.len() as f64 / playable as f64).powi(64);
+            let expected = miss * draws as f64;
+            assert!(
+                (none as f64 - expected).abs() < 5.0 * expected.sqrt() + 5.0,
+                "{none} none, {expected:.0} expected"
+            );
+            assert_eq!(anneal.draw_cell(&set, 0, &mut rng), None);
+        });
     }
 
     /// 3,000 random steps from the bare board, each taken; `visit` sees

@@ -56,7 +56,7 @@ impl Anneal<'_> {
         let Some(goal) = self.goal_free.filter(|&g| s.uncovered > g) else {
             return false;
         };
-        let Some(centre) = self.random_cell(s, rng, |_| true, false) else {
+        let Some(centre) = self.random_free(s, rng) else {
             return false;
         };
         let geo = self.geo;
