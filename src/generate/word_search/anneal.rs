@@ -543,8 +543,7 @@ impl<'p> Anneal<'p> {
                 break;
             }
             if rounds.cool(done) == DEAD_END_PROBE && in_dead_end(&measure) {
-                current.clone_from(&start);
-                trial.changed = true;
+                restore(&mut current, &mut trial, &start);
                 measure = self.measure(&current);
                 energy = measure.energy();
                 rounds.start_again(done);
@@ -1587,6 +1586,13 @@ impl<'p> Anneal<'p> {
 /// last, which the next step must copy over (see `State::changed`).
 fn take_trial(current: &mut State, trial: &mut State) {
     std::mem::swap(current, trial);
+    trial.changed = true;
+}
+
+/// Puts the layout back as it was at `start`; the trial then differs from
+/// it, and the next step must copy it over (see `State::changed`).
+fn restore(current: &mut State, trial: &mut State, start: &State) {
+    current.clone_from(start);
     trial.changed = true;
 }
 
