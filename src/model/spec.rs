@@ -223,7 +223,9 @@ pub enum WordCount {
     Between(usize, usize),
     /// As many as the grid needs: with a solution word, the words cover
     /// every other cell; without one, about one word per
-    /// [`WordCount::CELLS_PER_AUTO_WORD`] playable cells.
+    /// [`WordCount::CELLS_PER_AUTO_WORD`] playable cells, fewer when even
+    /// the shortest words would hold more than
+    /// [`WordCount::AUTO_LETTERS_PER_CELL`] letters a cell.
     Auto,
 }
 
@@ -233,6 +235,19 @@ impl WordCount {
     /// 0.66 with all eight directions, a page a solver finds full but not
     /// crammed.
     pub const CELLS_PER_AUTO_WORD: f64 = 7.5;
+
+    /// Letters a playable cell that the words of an automatic count (the
+    /// shortest ones the lists offer) may hold at most. One word per 7.5
+    /// cells assumes short words: 150 `wamerican` words of 9–14 letters on
+    /// the 17×15 heart (179 cells) were asked for 24, placed 16 in 9 s
+    /// with a bundle of 10 and four directions short. By hand, seeds 1–4:
+    /// 14 words (0.70–0.74 letters a cell, density 0.64–0.66, the 0.66
+    /// the count was tuned for) every share, bundles 3–4, ≤ 0.4 s; 15
+    /// words (0.76–0.78) a bundle of 7 and a share short in one seed.
+    /// Short-word lists hold 0.53–0.75 letters a cell at 7.5 cells a word
+    /// on the heart and 15×15 (sea-life, garden, 200 German and
+    /// `wamerican` words), so their counts stay.
+    pub const AUTO_LETTERS_PER_CELL: f64 = 0.75;
 
     /// `40`, `30-60` (also `30..60`, `30–60`) or `auto`.
     pub fn parse(text: &str) -> Result<Self, String> {

@@ -391,6 +391,8 @@ pub(crate) struct Anneal<'p> {
     /// The solution's letter count: the cells to leave free (`None`
     /// without a solution word, whose free cells take filler).
     goal_free: Option<usize>,
+    /// The solution word's letters, when the layout keeps it.
+    solution: Option<&'p [u8]>,
     bounds: (usize, usize),
     max_usage: u8,
     max_overlap: Vec<u8>,
@@ -490,6 +492,7 @@ impl<'p> Anneal<'p> {
             dirs: problem.spec.directions.iter().collect(),
             directions: problem.spec.directions,
             goal_free: problem.solution.as_ref().map(Vec::len),
+            solution: problem.solution.as_deref(),
             bounds: problem.word_bounds,
             max_usage: rules.max_words_per_cell.clamp(1, MAX_USAGE as u8),
             max_overlap: (0..=64).map(|l| rules.max_overlaps(l) as u8).collect(),
@@ -512,6 +515,15 @@ impl<'p> Anneal<'p> {
         }
     }
 
+    /// The annealer of a level that leaves the solution word out: no
+    /// cells kept free for it, and the word count of a grid without one.
+    pub fn without_solution(mut self) -> Self {
+        self.goal_free = None;
+        self.solution = None;
+        self.bounds = self.problem.dropped_word_bounds;
+        self
+    }
+
     /// Anneals the layout on the board (the first `fixed` placements stay)
     /// for up to its steps; returns the best layout with exactly the
     /// solution's cells free when it is better than the board's, with
@@ -523,7 +535,7 @@ impl<'p> Anneal<'p> {
         rng: &mut Rng,
         limits: &Limits,
     ) -> Option<Snapshot> {
-        let solution = self.problem.solution.as_deref();
+        let solution = self.solution;
         let mut current = self.state_of(board, fixed)?;
         let mut measure = self.measure(&current);
         let mut energy = measure.energy();

@@ -295,6 +295,10 @@ struct Request {
     word_bounds: (usize, usize),
     solution_len: Option<usize>,
     required: [usize; 8],
+    /// The drawn words' bounds and shares once the solution word is left
+    /// out (see `Problem::dropped_word_bounds`).
+    dropped_bounds: (usize, usize),
+    dropped_required: [usize; 8],
     /// The word count a planned or swept layout aims for, and its shares.
     plan_words: usize,
     plan_required: [usize; 8],
@@ -311,9 +315,6 @@ struct Request {
     theme_range: bool,
     /// …and small ones collect a few layouts (see `PORTFOLIO_LAYOUTS`).
     portfolio: bool,
-    /// Theme lists drawn from without a solution word: annealed when the
-    /// picker cannot place them (see `PICK_ANNEALS`).
-    theme_pick: bool,
 }
 
 impl Request {
@@ -347,6 +348,8 @@ impl Request {
             word_bounds: problem.word_bounds,
             solution_len,
             required,
+            dropped_bounds: problem.dropped_word_bounds,
+            dropped_required: direction_shares(problem.dropped_word_bounds.1, spec.directions),
             plan_words,
             plan_required: direction_shares(plan_words, spec.directions),
             planned_first,
@@ -360,15 +363,34 @@ impl Request {
             untangle_adopted,
             theme_range,
             portfolio: theme_range && vocabulary < ANNEALED_SPARE_WORDS * plan_words,
-            theme_pick: picking && solution_len.is_none() && theme_list,
         }
     }
 
     /// The direction shares a level asks of the drawn words, and of the
     /// must-use words alone (none when drawn words make them up).
     fn shares(&self, level: &Level) -> ([usize; 8], [usize; 8]) {
-        let required = if level.shares { self.required } else { [0; 8] };
+        let required = match (level.shares, level.drop_solution) {
+            (false, _) => [0; 8],
+            (true, false) => self.required,
+            (true, true) => self.dropped_required,
+        };
         (required, if self.picking { [0; 8] } else { required })
+    }
+
+    /// Whether a level draws from theme lists without a solution word
+    /// (none asked for, or left out): its picks are annealed when the
+    /// picker cannot place them (see `PICK_ANNEALS`).
+    fn theme_pick(&self, level: &Level) -> bool {
+        self.picking && self.theme_list && (self.solution_len.is_none() || level.drop_solution)
+    }
+
+    /// The drawn words' bounds of a level.
+    fn bounds(&self, level: &Level) -> (usize, usize) {
+        if level.drop_solution {
+            self.dropped_bounds
+        } else {
+            self.word_bounds
+        }
     }
 
     fn planner<'p>(&self, problem: &'p Problem, excluded: &'p BTreeSet<u32>) -> Planner<'p> {
@@ -775,7 +797,9 @@ impl Leaf<'_, '_> {
         first_drawn: usize,
         placed: bool,
     ) -> bool {
-        if !self.request.theme_pick || (!placed && *self.layouts.rescues >= PICK_ANNEALS) {
+        if !self.request.theme_pick(self.level)
+            || (!placed && *self.layouts.rescues >= PICK_ANNEALS)
+        {
             return placed;
         }
         let Some(anneal) = self.layouts.anneal.as_deref_mut() else {
@@ -837,14 +861,19 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
     /// The level's annealer: small theme lists around a solution word
     /// (`Request::theme_range`) and theme lists drawn from without one.
     fn annealer(&self, level: &Level) -> Option<Anneal<'a>> {
-        let annealed = (self.request.theme_range && level.sweep) || self.request.theme_pick;
+        let annealed = (self.request.theme_range && level.sweep) || self.request.theme_pick(level);
         annealed.then(|| {
-            Anneal::new(
+            let anneal = Anneal::new(
                 self.problem,
                 (self.excluded, self.base),
                 level.shares,
                 ANNEAL_STEPS,
-            )
+            );
+            if level.drop_solution {
+                anneal.without_solution()
+            } else {
+                anneal
+            }
         })
     }
 
@@ -948,7 +977,7 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
                     constructed: &mut self.constructed,
                     ahead: &mut ahead,
                 },
-                picker: Picker::new(problem, self.excluded, self.request.word_bounds, required),
+                picker: Picker::new(problem, self.excluded, self.request.bounds(level), required),
                 best: &mut self.best,
             };
             let outcome = search.run(
@@ -1481,22 +1510,6 @@ fn relaxations(
             names.join(", ")
         ));
     }
-    if spec.pick.is_some() && words.len() < problem.word_bounds.0 && missing.is_empty() {
-        relaxed.push(match spec.pick {
-            // "auto words asked for" read as a typo (an editor's week
-            // under Xvfb).
-            Some(crate::model::WordCount::Auto) => format!(
-                "{} words placed, fewer than the {} the grid needs",
-                words.len(),
-                problem.word_bounds.0
-            ),
-            _ => format!(
-                "{} words asked for, {} placed",
-                problem.words_asked(),
-                words.len()
-            ),
-        });
-    }
     if let (Some(s), true) = (&problem.solution, level.drop_solution) {
         let why = match cover_shortfall(problem).filter(|_| spec.pick.is_some()) {
             Some((most, needed)) => format!(
@@ -1520,6 +1533,23 @@ fn relaxations(
             problem.text(s),
             s.len(),
         ));
+    }
+    // After the solution word: that it is left out is the news.
+    let fewest = problem.word_bounds_for(level.drop_solution).0;
+    if spec.pick.is_some() && words.len() < fewest && missing.is_empty() {
+        relaxed.push(match spec.pick {
+            // "auto words asked for" read as a typo (an editor's week
+            // under Xvfb).
+            Some(crate::model::WordCount::Auto) => format!(
+                "{} words placed, fewer than the {fewest} the grid needs",
+                words.len(),
+            ),
+            _ => format!(
+                "{} words asked for, {} placed",
+                problem.words_asked(),
+                words.len()
+            ),
+        });
     }
     let mut counts = [0usize; 8];
     for w in words {

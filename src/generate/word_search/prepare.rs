@@ -47,6 +47,9 @@ pub(crate) struct Problem {
     /// The fewest and most words a puzzle may hold, must-use words
     /// included (from `spec.pick`; an unbounded maximum is `usize::MAX`).
     pub word_bounds: (usize, usize),
+    /// The same once the solution word is left out: an automatic count
+    /// then asks for the words a grid without one holds.
+    pub dropped_word_bounds: (usize, usize),
 }
 
 /// Words need at least this many letters to be drawn from a vocabulary.
@@ -96,7 +99,14 @@ impl Problem {
 
         let readable = Readable::new(&lex, by_letters);
 
-        let word_bounds = word_bounds(&spec, must.len(), !pools.is_empty());
+        let word_bounds = word_bounds(&spec, (&lex, &must_codes), &pools);
+        let dropped_word_bounds = match (spec.pick, &spec.solution) {
+            (Some(WordCount::Auto), Some(_)) if !pools.is_empty() => {
+                let n = auto_word_count(spec.mask.playable_count(), (&lex, &must_codes), &pools);
+                (n.max(must.len()).max(1), n.max(must.len()).max(1))
+            }
+            _ => word_bounds,
+        };
         let max_cover = max_cover(
             &lex,
             &must_codes,
@@ -120,7 +130,18 @@ impl Problem {
             notes,
             max_cover,
             word_bounds,
+            dropped_word_bounds,
         })
+    }
+
+    /// The word bounds of a level that keeps the solution word or (true)
+    /// leaves it out.
+    pub fn word_bounds_for(&self, solution_dropped: bool) -> (usize, usize) {
+        if solution_dropped {
+            self.dropped_word_bounds
+        } else {
+            self.word_bounds
+        }
     }
 
     /// The word count asked for, for messages: `40`, `30-60`, `auto`.
@@ -886,17 +907,60 @@ impl<'a> FirstLetterIndex<'a> {
     }
 }
 
-/// `(fewest, most)` words in all for a spec with `must` must-use words.
-fn word_bounds(spec: &PuzzleSpec, must: usize, drawing: bool) -> (usize, usize) {
-    let Some(pick) = spec.pick.filter(|_| drawing) else {
+/// `(fewest, most)` words in all for a spec with the must-use words
+/// `must_codes`, drawing from `pools`.
+fn word_bounds(
+    spec: &PuzzleSpec,
+    (lex, must_codes): (&Lexicon, &[Box<[u8]>]),
+    pools: &[PoolIndex],
+) -> (usize, usize) {
+    let must = must_codes.len();
+    let Some(pick) = spec.pick.filter(|_| !pools.is_empty()) else {
         return (must, must);
     };
     let (min, max) = match (pick, &spec.solution) {
         (WordCount::Auto, None) => {
-            let n = (spec.mask.playable_count() as f64 / WordCount::CELLS_PER_AUTO_WORD).round();
-            (n as usize, n as usize)
+            let n = auto_word_count(spec.mask.playable_count(), (lex, must_codes), pools);
+            (n, n)
         }
         (pick, _) => pick.bounds(),
     };
     (min.max(must).max(1), max.max(must).max(1))
+}
+
+/// The automatic word count without a solution word: a word per
+/// [`WordCount::CELLS_PER_AUTO_WORD`] playable cells, but no more than the
+/// must-use words and the shortest words of the pools that hold
+/// [`WordCount::AUTO_LETTERS_PER_CELL`] letters a cell between them.
+fn auto_word_count(
+    playable: usize,
+    (lex, must_codes): (&Lexicon, &[Box<[u8]>]),
+    pools: &[PoolIndex],
+) -> usize {
+    let by_cells = (playable as f64 / WordCount::CELLS_PER_AUTO_WORD).round() as usize;
+    let must_letters: usize = must_codes.iter().map(|c| c.len()).sum();
+    let mut letters_left = ((playable as f64 * WordCount::AUTO_LETTERS_PER_CELL) as usize)
+        .saturating_sub(must_letters);
+    // Words by length, counted rather than sorted: a list of 356,000 words
+    // takes a pass.
+    let mut by_length = Vec::<usize>::new();
+    for len in pools
+        .iter()
+        .flat_map(|p| p.all.iter().map(|&id| lex.codes(id as usize).len()))
+    {
+        if by_length.len() <= len {
+            by_length.resize(len + 1, 0);
+        }
+        by_length[len] += 1;
+    }
+    let mut count = must_codes.len();
+    for (len, &words) in by_length.iter().enumerate().skip(1) {
+        let fitting = (letters_left / len).min(words);
+        count += fitting;
+        letters_left -= fitting * len;
+        if fitting < words {
+            break;
+        }
+    }
+    by_cells.min(count)
 }
