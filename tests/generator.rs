@@ -671,3 +671,75 @@ fn a_fully_pre_assigned_grid_without_a_readable_word_is_refused_at_once() {
     check(&p, &spec);
     assert_eq!(p.words.len(), 1);
 }
+
+/// The 150 `wamerican` words of 9–14 letters `layout_targets` uses.
+fn long_american_words() -> Vec<Word> {
+    common::american_text()
+        .lines()
+        .filter(|w| (9..=14).contains(&w.len()))
+        .step_by(101)
+        .take(150)
+        .map(word)
+        .collect()
+}
+
+/// Cells the words cover over the playable cells.
+fn density(p: &gridpress::model::Puzzle, playable: usize) -> f64 {
+    let letters: usize = p.words.iter().map(|w| w.word.chars().count()).sum();
+    (letters - p.report.quality.crossings) as f64 / playable as f64
+}
+
+#[test]
+fn an_automatic_count_of_long_words_fills_the_grid_as_short_words_do() {
+    // Issue 30: one word per 7.5 cells asked 24 long words of the heart,
+    // and the generator spent its time limit placing 16 (bundles of 10,
+    // four directions short). Short words keep their count.
+    let heart = gridpress::model::Shape::Heart.mask(17, 15).unwrap();
+    let playable = heart.playable_count();
+    let mut spec = common::spec(heart.clone(), long_american_words(), false);
+    spec.directions = DirectionSet::ALL;
+    spec.pick = Some(gridpress::model::WordCount::Auto);
+    let generator = Generator::new(spec.clone()).unwrap();
+    for seed in 1..=3 {
+        let p = generator.generate(&Options::seeded(seed)).unwrap();
+        check(&p, &spec);
+        assert!((12..=16).contains(&p.words.len()), "{}", p.words.len());
+        let d = density(&p, playable);
+        assert!((0.55..=0.75).contains(&d), "density {d}");
+        assert!(p.report.relaxed.iter().all(|r| !r.contains("fewer than")));
+    }
+    let mut spec = common::spec(heart, common::words("sea-life.txt"), false);
+    spec.pick = Some(gridpress::model::WordCount::Auto);
+    let p = Generator::new(spec.clone())
+        .unwrap()
+        .generate(&Options::seeded(1))
+        .unwrap();
+    check(&p, &spec);
+    assert_eq!(p.words.len(), (playable as f64 / 7.5).round() as usize);
+}
+
+#[test]
+fn a_solution_word_left_out_leaves_a_full_grid_without_it() {
+    // Issue 30: when the long words could not be laid around LIGHTHOUSE,
+    // the puzzle without it held 7–13 words (about half the heart
+    // covered) after 7 s; now the words a grid without a solution holds.
+    let heart = gridpress::model::Shape::Heart.mask(17, 15).unwrap();
+    let playable = heart.playable_count();
+    let mut spec = common::spec(heart, long_american_words(), false);
+    spec.directions = DirectionSet::ALL;
+    spec.pick = Some(gridpress::model::WordCount::Auto);
+    spec.solution = Some(word("Lighthouse"));
+    let generator = Generator::new(spec.clone()).unwrap();
+    let p = generator.generate(&Options::seeded(1)).unwrap();
+    check(&p, &spec);
+    if p.solution().is_none() {
+        assert!(
+            p.report.relaxed[0].contains("the closest arrangement found leaves"),
+            "{:?}",
+            p.report.relaxed
+        );
+        assert!(p.words.len() >= 12, "{}", p.words.len());
+        let d = density(&p, playable);
+        assert!(d >= 0.55, "density {d}");
+    }
+}
