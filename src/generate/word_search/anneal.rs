@@ -764,7 +764,7 @@ impl<'p> Anneal<'p> {
     pub fn came_close(&self) -> bool {
         self.closest_free
             .zip(self.goal_free)
-            .is_some_and(|(free, goal)| close_to(free, goal))
+            .is_some_and(|(free, goal)| free.abs_diff(goal) <= NEAR_MISS_OFF)
     }
 
     /// Notes a layout with `free` cells free; an exact one only once its
@@ -1716,12 +1716,6 @@ pub(crate) fn exp_neg(y: f64) -> f64 {
 
 /// Sets `closest` to `free` when that is nearer `goal` (ties keep the
 /// first): the free cells of the layout closest to a solution's count.
-/// Whether a layout with `free` cells free is a near miss's cells (or
-/// fewer) off the solution's `goal` (see [`NEAR_MISS_OFF`]).
-pub(crate) fn close_to(free: usize, goal: usize) -> bool {
-    free.abs_diff(goal) <= NEAR_MISS_OFF
-}
-
 pub(crate) fn keep_closest(closest: &mut Option<usize>, free: usize, goal: usize) {
     if closest.is_none_or(|c| free.abs_diff(goal) < c.abs_diff(goal)) {
         *closest = Some(free);

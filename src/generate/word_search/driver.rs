@@ -2,7 +2,7 @@
 //! the grid (solution word or filler), the best effort, and the puzzle with
 //! its report.
 
-use super::anneal::{Anneal, Annealed, close_to, keep_closest};
+use super::anneal::{Anneal, Annealed, keep_closest};
 use super::board::{Board, Placement};
 use super::cover::{Cover, Swept};
 use super::filler::{accidental_words, fill};
@@ -1015,7 +1015,7 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
             match limits.poll() {
                 Some(Stop::Cancelled) => return Err(GenerateError::Cancelled),
                 Some(_) => break,
-                None if self.rescued_enough(level, anneal.as_ref()) => break,
+                None if self.rescued_enough(anneal.as_ref()) => break,
                 None => {}
             }
         }
@@ -1024,34 +1024,14 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
         Ok(self.level_end(proven))
     }
 
-    /// Whether a theme list's level ends: its rescues are spent and the
-    /// planner and the sweep never closed a layout, so more restarts would
-    /// only sweep in vain. It ends with the rescued puzzles it holds, or,
-    /// keeping the solution word, with none when no rescue came within a
-    /// near miss of it (this level's or an earlier one's): then the
-    /// solution is left out after four rescues instead of the two levels'
-    /// work. Traced (2026-12-07): 150 `wamerican` words of 9–14, 8–12 and
-    /// 7–10 letters on the 17×15 heart (LIGHTHOUSE) and the first on 18×18,
-    /// seeds 1–3 each, ended their rescues 8–24 cells off with nothing
-    /// found, and none of the 150–190 restarts after them, nor the level
-    /// without shares (also given rescues of its own), kept the solution:
-    /// 7–12 s before the puzzle without it. No rescued run of the long
-    /// German (seeds 1–30, 1001–1010), 200 German and `wamerican`, sea-life
-    /// or 150 random German words (seeds 1–12) ended this way.
-    fn rescued_enough(&self, level: &Level, anneal: Option<&Anneal>) -> bool {
-        let spent =
-            self.request.portfolio && !self.constructed && self.rescues >= rescues_allowed(anneal);
-        spent && (self.finds.best.is_some() || (!level.drop_solution && !self.came_close(anneal)))
-    }
-
-    /// Whether a rescue of this level or an earlier one reached a near
-    /// miss of the solution's count.
-    fn came_close(&self, anneal: Option<&Anneal>) -> bool {
-        anneal.is_some_and(Anneal::came_close)
-            || self
-                .closest_free
-                .zip(self.request.solution_len)
-                .is_some_and(|(free, goal)| close_to(free, goal))
+    /// Whether a theme list's run ends with the rescued puzzles it holds:
+    /// its rescues are spent and the planner and the sweep never closed a
+    /// layout, so more restarts would only sweep in vain.
+    fn rescued_enough(&self, anneal: Option<&Anneal>) -> bool {
+        self.request.portfolio
+            && !self.constructed
+            && self.rescues >= rescues_allowed(anneal)
+            && self.finds.best.is_some()
     }
 
     /// How a level without a puzzle to return at once ended: with the best
