@@ -295,9 +295,8 @@ struct Request {
     word_bounds: (usize, usize),
     solution_len: Option<usize>,
     required: [usize; 8],
-    /// The drawn words' bounds and shares once the solution word is left
-    /// out (see `Problem::dropped_word_bounds`).
-    dropped_bounds: (usize, usize),
+    /// The shares once the solution word is left out (for
+    /// `Problem::dropped_word_bounds`).
     dropped_required: [usize; 8],
     /// The word count a planned or swept layout aims for, and its shares.
     plan_words: usize,
@@ -348,7 +347,6 @@ impl Request {
             word_bounds: problem.word_bounds,
             solution_len,
             required,
-            dropped_bounds: problem.dropped_word_bounds,
             dropped_required: direction_shares(problem.dropped_word_bounds.1, spec.directions),
             plan_words,
             plan_required: direction_shares(plan_words, spec.directions),
@@ -382,15 +380,6 @@ impl Request {
     /// picker cannot place them (see `PICK_ANNEALS`).
     fn theme_pick(&self, level: &Level) -> bool {
         self.picking && self.theme_list && (self.solution_len.is_none() || level.drop_solution)
-    }
-
-    /// The drawn words' bounds of a level.
-    fn bounds(&self, level: &Level) -> (usize, usize) {
-        if level.drop_solution {
-            self.dropped_bounds
-        } else {
-            self.word_bounds
-        }
     }
 
     fn planner<'p>(&self, problem: &'p Problem, excluded: &'p BTreeSet<u32>) -> Planner<'p> {
@@ -977,7 +966,12 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
                     constructed: &mut self.constructed,
                     ahead: &mut ahead,
                 },
-                picker: Picker::new(problem, self.excluded, self.request.bounds(level), required),
+                picker: Picker::new(
+                    problem,
+                    self.excluded,
+                    problem.word_bounds_for(level.drop_solution),
+                    required,
+                ),
                 best: &mut self.best,
             };
             let outcome = search.run(

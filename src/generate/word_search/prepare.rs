@@ -99,14 +99,9 @@ impl Problem {
 
         let readable = Readable::new(&lex, by_letters);
 
-        let word_bounds = word_bounds(&spec, (&lex, &must_codes), &pools);
-        let dropped_word_bounds = match (spec.pick, &spec.solution) {
-            (Some(WordCount::Auto), Some(_)) if !pools.is_empty() => {
-                let n = auto_word_count(spec.mask.playable_count(), (&lex, &must_codes), &pools);
-                (n.max(must.len()).max(1), n.max(must.len()).max(1))
-            }
-            _ => word_bounds,
-        };
+        let dropped_word_bounds = word_bounds(&spec, (&lex, &must_codes), &pools, false);
+        let solution_asked = spec.solution.is_some();
+        let word_bounds = word_bounds(&spec, (&lex, &must_codes), &pools, solution_asked);
         let max_cover = max_cover(
             &lex,
             &must_codes,
@@ -908,18 +903,20 @@ impl<'a> FirstLetterIndex<'a> {
 }
 
 /// `(fewest, most)` words in all for a spec with the must-use words
-/// `must_codes`, drawing from `pools`.
+/// `must_codes`, drawing from `pools`, around a solution word or (false:
+/// none asked for, or left out) without one.
 fn word_bounds(
     spec: &PuzzleSpec,
     (lex, must_codes): (&Lexicon, &[Box<[u8]>]),
     pools: &[PoolIndex],
+    with_solution: bool,
 ) -> (usize, usize) {
     let must = must_codes.len();
     let Some(pick) = spec.pick.filter(|_| !pools.is_empty()) else {
         return (must, must);
     };
-    let (min, max) = match (pick, &spec.solution) {
-        (WordCount::Auto, None) => {
+    let (min, max) = match (pick, with_solution) {
+        (WordCount::Auto, false) => {
             let n = auto_word_count(spec.mask.playable_count(), (lex, must_codes), pools);
             (n, n)
         }
