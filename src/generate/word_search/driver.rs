@@ -934,7 +934,7 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
     /// puzzle, proves there is none, or spends its work.
     fn level(&mut self, level: &Level, limits: &Limits) -> Result<LevelEnd, GenerateError> {
         let problem = self.problem;
-        let (required, must_shares) = self.request.shares(level);
+        let (required, must_shares, bounds) = self.words_asked(level);
         let mut weave = Weave::new(problem, self.excluded, level.shares);
         let mut anneal = self.annealer(level);
         let mut ahead = Vec::new();
@@ -966,12 +966,7 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
                     constructed: &mut self.constructed,
                     ahead: &mut ahead,
                 },
-                picker: Picker::new(
-                    problem,
-                    self.excluded,
-                    problem.word_bounds_for(level.drop_solution),
-                    required,
-                ),
+                picker: Picker::new(problem, self.excluded, bounds, required),
                 best: &mut self.best,
             };
             let outcome = search.run(
@@ -1016,6 +1011,14 @@ impl<'a, 'p: 'a> Runner<'a, 'p> {
         self.restarts += restart as u32 - 1;
         self.note_closest(anneal.as_ref());
         Ok(self.level_end(proven))
+    }
+
+    /// What a level asks of its words: the direction shares of the drawn
+    /// words and of the must-use words alone, and the drawn words' bounds.
+    fn words_asked(&self, level: &Level) -> ([usize; 8], [usize; 8], (usize, usize)) {
+        let (required, must_shares) = self.request.shares(level);
+        let bounds = self.problem.word_bounds_for(level.drop_solution);
+        (required, must_shares, bounds)
     }
 
     /// Whether a theme list's run ends with the rescued puzzles it holds:
